@@ -1,0 +1,74 @@
+import {
+  type AuthError,
+  AuthNetworkError,
+  AuthRequestError,
+  AuthServerError,
+  InvalidApiKeyError,
+} from './errors/index.js';
+import { redact } from './redact.js';
+
+const MAX_MESSAGE_LENGTH = 300;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error body's shape is not documented: take JSON `message` or `error`, else the text itself. */
+function serverMessage(text: string, status: number): string {
+  const body = parseJson(text);
+  if (typeof body === 'object' && body !== null) {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string' && message !== '') return message.slice(0, MAX_MESSAGE_LENGTH);
+    if (typeof error === 'string' && error !== '') return error.slice(0, MAX_MESSAGE_LENGTH);
+  }
+  const trimmed = text.trim();
+  return trimmed === '' ? `HTTP ${status}` : trimmed.slice(0, MAX_MESSAGE_LENGTH);
+}
+
+function errorForStatus(status: number, text: string, apiKey: string): AuthError {
+  const message = redact(serverMessage(text, status), apiKey);
+  if (status === 401) return new InvalidApiKeyError();
+  // 408 and 429 say "later", like a 5xx: retryable rather than a verdict on the request.
+  if (status >= 500 || status === 408 || status === 429) return new AuthServerError(status, message);
+  return new AuthRequestError(status, message);
+}
+
+export interface TokenRequest {
+  fetch: typeof fetch;
+  authUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+/**
+ * Trades the API key for a token. The key travels only in this request's body, never in a URL or
+ * header, and no error message carries it.
+ */
+export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenRequest): Promise<string> {
+  let status: number;
+  let text: string;
+  try {
+    // Not the caller's signal: one caller giving up must not fail the other waiters.
+    const response = await fetch(authUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ key: apiKey }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (cause) {
+    throw new AuthNetworkError(authUrl, { cause });
+  }
+  if (status < 200 || status > 299) throw errorForStatus(status, text, apiKey);
+  const body = parseJson(text);
+  const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
+  if (typeof token !== 'string' || token.trim() === '') {
+    throw new AuthServerError(status, 'the answer carries no token string');
+  }
+  return token;
+}

@@ -1,0 +1,45 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { GraphQLClient } from 'graphql-request';
+import { ExpiredAnswer, isTokenExpiredBody } from './expired-answer.js';
+
+export type Variables = object;
+export type GraphQLDocument<TData, TVariables> = string | TypedDocumentNode<TData, TVariables>;
+
+// Statuses whose Response may not carry a body (the Response constructor throws otherwise).
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * graphql-request resolves `undefined` for a 200 carrying the expired body and buries a 401 in a
+ * ClientError, so the expired answer is recognised here, by its body, whatever its status.
+ */
+function detectExpiredAnswers(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchImpl(input, init);
+    const text = await response.text();
+    if (isTokenExpiredBody(text)) throw new ExpiredAnswer(response.status);
+    const body = NULL_BODY_STATUSES.has(response.status) ? null : text;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+export interface SendOptions {
+  headers: Record<string, string>;
+  signal: AbortSignal | undefined;
+}
+
+export type Send = <TData, TVariables extends Variables>(
+  document: GraphQLDocument<TData, TVariables>,
+  variables: TVariables | undefined,
+  options: SendOptions,
+) => Promise<TData>;
+
+export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Send {
+  const client = new GraphQLClient(graphqlUrl, { fetch: detectExpiredAnswers(fetchImpl) });
+  return (document, variables, { headers, signal }) =>
+    client.request<unknown>({
+      document,
+      requestHeaders: headers,
+      ...(variables === undefined ? {} : { variables }),
+      ...(signal === undefined ? {} : { signal }),
+    }) as never;
+}

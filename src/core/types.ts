@@ -1,0 +1,64 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { AuthError } from './errors/index.js';
+import type { Regions } from './regions.js';
+import type { GraphQLDocument, Variables } from './transport.js';
+
+export interface AuthState {
+  status: 'idle' | 'authenticating' | 'authenticated' | 'error';
+  token: string | null;
+  /** Epoch ms by the client's clock. */
+  expiresAt: number | null;
+  error: AuthError | null;
+}
+
+export interface AuthClientOptions {
+  apiKey: string;
+  /** A key of `regions`. */
+  region: string;
+  /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. */
+  regions?: Regions;
+  /** Defaults to `globalThis.fetch`, looked up at call time. */
+  fetch?: typeof fetch;
+  /** Headers that present the token; default `{ authorization: `Bearer ${token}` }`. */
+  authorize?: (token: string) => Record<string, string>;
+  /** Renew this long before expiry; default 60 000, never more than half the token's lifetime. */
+  refreshMarginMs?: number;
+  /** Give up on a `/v1/auth` call after this long; default 30 000. */
+  authTimeoutMs?: number;
+  /** Clock, epoch ms; default Date.now. */
+  now?: () => number;
+}
+
+export interface RequestInit {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Who the client authenticates as, without the secret: safe for query keys and logs. */
+export interface AuthIdentity {
+  region: string;
+  /** A non-reversible tag of the API key and endpoints. */
+  id: string;
+}
+
+export interface AuthClient {
+  /** Runs a GraphQL operation with a valid token, re-authenticating and retrying once on expiry. */
+  request<TData, TVariables extends Variables = Variables>(
+    document: GraphQLDocument<TData, TVariables>,
+    variables?: TVariables,
+    init?: RequestInit,
+  ): Promise<TData>;
+  /** A valid token, renewing it first when due; concurrent callers share one `/v1/auth` call. */
+  getToken(): Promise<string>;
+  /**
+   * Authenticates now even if the token is valid, and lifts a sign-out or an invalid-key stop.
+   * Concurrent calls share one `/v1/auth` call.
+   */
+  refresh(): Promise<string>;
+  store: StoreApi<AuthState>;
+  identity: AuthIdentity;
+  /** Forgets the token and discards any refresh in flight; requests fail with SignedOutError until refresh(). */
+  signOut(): void;
+  /** Stops background renewal for good; requests still work, renewing on demand. */
+  dispose(): void;
+}

@@ -1,0 +1,3 @@
+export * from './core/index.js';
+export * from './react/index.js';
+export type { TypedDocumentNode } from '@graphql-typed-document-node/core';

@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { AuthConfigError } from '../core/errors/index.js';
+import type { AuthClient } from '../core/types.js';
+
+export interface AuthContextValue {
+  client: AuthClient;
+  queryClient: QueryClient;
+  /** Re-authenticates, then refetches this identity's failed queries. */
+  refresh: () => Promise<string>;
+  /** Signs out and resets this identity's cached queries. */
+  signOut: () => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuthContext(hookName: string): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (value === null) throw new AuthConfigError(`${hookName} must be used inside <AuthProvider>`);
+  return value;
+}

@@ -1,0 +1,30 @@
+import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
+import type { GraphQLDocument, Variables } from '../core/transport.js';
+import { useAuthContext } from './context.js';
+import { failedBeforeSending, type RetryValue, retryOnly } from './retry.js';
+
+export type GraphQLMutationOptions<TData, TVariables, TContext = unknown> = Omit<
+  UseMutationOptions<TData, Error, TVariables, TContext>,
+  'mutationFn'
+>;
+
+/**
+ * Runs a GraphQL mutation with the provider's token. An expired-token answer is retried inside the
+ * client (the gateway rejected it before it ran). A 5xx or network failure of the mutation itself is
+ * never retried, whatever the retry setting says: it may have been applied.
+ */
+export function useGraphQLMutation<TData = unknown, TVariables extends Variables = Variables, TContext = unknown>(
+  document: GraphQLDocument<TData, TVariables>,
+  options?: GraphQLMutationOptions<TData, TVariables, TContext>,
+): UseMutationResult<TData, Error, TVariables, TContext> {
+  const { client, queryClient } = useAuthContext('useGraphQLMutation');
+  const retry = options?.retry ?? queryClient.getDefaultOptions().mutations?.retry;
+  return useMutation(
+    {
+      ...options,
+      mutationFn: (variables: TVariables) => client.request(document, variables),
+      retry: retryOnly(failedBeforeSending, retry as RetryValue | undefined, 0),
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthError,
+  AuthNetworkError,
+  AuthRequestError,
+  AuthServerError,
+  InvalidApiKeyError,
+} from '../../src/index.js';
+import { ItemsDocument } from '../support/documents.js';
+import { API_KEY, clientFor, startService } from '../support/fixtures.js';
+
+describe('errors from /v1/auth', () => {
+  it('401: status error with InvalidApiKeyError, and no further /v1/auth call until refresh()', async () => {
+    const running = await startService();
+    const client = clientFor(running, { apiKey: 'wrong-key' });
+
+    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(InvalidApiKeyError);
+    expect(client.store.getState()).toMatchObject({ status: 'error', token: null });
+    expect(client.store.getState().error).toBeInstanceOf(InvalidApiKeyError);
+
+    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(InvalidApiKeyError);
+    await expect(client.getToken()).rejects.toBeInstanceOf(InvalidApiKeyError);
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls).toHaveLength(0);
+
+    // The key is accepted server-side now; an explicit refresh() is what asks again.
+    running.service.validKeys.add('wrong-key');
+    const token = await client.refresh();
+    expect(token).toBe(running.service.issuedTokens[0]);
+    expect(running.service.authCalls).toHaveLength(2);
+    await expect(client.request(ItemsDocument, { first: 1 })).resolves.toMatchObject({ items: [{ region: 'us' }] });
+  });
+
+  it("400: AuthRequestError carrying the server's message, from JSON message, JSON error or plain text", async () => {
+    const running = await startService();
+    running.service.queueAuthFailures(
+      { status: 400, body: '{"message":"key must be 32 chars"}' },
+      { status: 400, body: '{"error":"bad json"}' },
+      { status: 400, body: 'plain words', contentType: 'text/plain' },
+    );
+    for (const expected of ['key must be 32 chars', 'bad json', 'plain words']) {
+      const client = clientFor(running);
+      const error: unknown = await client.getToken().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthRequestError);
+      expect(error).toMatchObject({ name: 'AuthRequestError', status: 400 });
+      expect((error as Error).message).toContain(expected);
+    }
+    expect(running.service.authCalls).toHaveLength(3);
+  });
+
+  it('5xx: AuthServerError with the status; the next operation tries again', async () => {
+    const running = await startService();
+    running.service.queueAuthFailures(503);
+    const client = clientFor(running);
+
+    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 503 });
+    expect(client.store.getState()).toMatchObject({ status: 'error', token: null });
+    expect(client.store.getState().error).toBeInstanceOf(AuthServerError);
+
+    await expect(client.request(ItemsDocument, { first: 1 })).resolves.toMatchObject({ items: [{ region: 'us' }] });
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(client.store.getState()).toMatchObject({ status: 'authenticated', error: null });
+  });
+
+  it.each([
+    ['no token field', '{"access_token":"x"}'],
+    ['a token that is not a string', '{"token":42}'],
+    ['an empty token', '{"token":""}'],
+    ['a body that is not JSON', '<html>ok</html>'],
+  ])('200 with %s: AuthServerError, nothing stored', async (_label, body) => {
+    const running = await startService();
+    running.service.queueAuthFailures({ status: 200, body });
+    const client = clientFor(running);
+
+    await expect(client.getToken()).rejects.toMatchObject({ name: 'AuthServerError', status: 200 });
+    expect(client.store.getState()).toMatchObject({ status: 'error', token: null, expiresAt: null });
+  });
+
+  it('an unreachable auth endpoint: AuthNetworkError with the fetch failure as cause', async () => {
+    const running = await startService();
+    const client = clientFor(running, { regions: { test: 'http://127.0.0.1:1' } });
+
+    const error: unknown = await client.getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthNetworkError);
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    expect(running.service.authCalls).toHaveLength(0);
+  });
+
+  it('every error is an AuthError with its name set and its cause kept, and none carries the API key', () => {
+    const cause = new TypeError('boom');
+    const errors = [
+      new InvalidApiKeyError({ cause }),
+      new AuthRequestError(400, 'bad', { cause }),
+      new AuthServerError(502, 'down', { cause }),
+      new AuthNetworkError('http://127.0.0.1/v1/auth', { cause }),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(AuthError);
+      expect(error).toBeInstanceOf(Error);
+      expect(error.name).toBe(error.constructor.name);
+      expect(error.cause).toBe(cause);
+      expect(String(error)).not.toContain(API_KEY);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { AuthConfigError, createAuthClient, DEFAULT_REGIONS, resolveRegion } from '../../src/index.js';
+import { ItemsDocument } from '../support/documents.js';
+import { API_KEY, startService } from '../support/fixtures.js';
+
+describe('configuration', () => {
+  it('defaults to the public deployments, expanding a base address to /v1/auth and /v1/graphql', () => {
+    expect(resolveRegion('us')).toEqual({
+      authUrl: 'https://api.gateway.horizon3ai.com/v1/auth',
+      graphqlUrl: 'https://api.gateway.horizon3ai.com/v1/graphql',
+    });
+    expect(resolveRegion('eu')).toEqual({
+      authUrl: 'https://api.gateway.horizon3ai.eu/v1/auth',
+      graphqlUrl: 'https://api.gateway.horizon3ai.eu/v1/graphql',
+    });
+    expect(Object.keys(DEFAULT_REGIONS)).toEqual(['us', 'eu']);
+  });
+
+  it('accepts explicit endpoints and strips trailing slashes from a base', () => {
+    const regions = { a: 'http://127.0.0.1:9/base/', b: { authUrl: 'http://x/token', graphqlUrl: 'http://x/gql' } };
+    expect(resolveRegion('a', regions)).toEqual({
+      authUrl: 'http://127.0.0.1:9/base/v1/auth',
+      graphqlUrl: 'http://127.0.0.1:9/base/v1/graphql',
+    });
+    expect(resolveRegion('b', regions)).toEqual({ authUrl: 'http://x/token', graphqlUrl: 'http://x/gql' });
+  });
+
+  it.each([
+    ['an empty API key', { apiKey: '', region: 'test' }, /apiKey/],
+    ['an unknown region', { apiKey: API_KEY, region: 'mars' }, /Unknown region "mars"/],
+    ['a prototype key as region', { apiKey: API_KEY, region: 'toString' }, /Unknown region/],
+    ['a negative margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: -1 }, /refreshMarginMs/],
+    ['a NaN margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: Number.NaN }, /refreshMarginMs/],
+  ])('%s: a typed AuthConfigError, state "error", and no request sent', async (_label, options, message) => {
+    const running = await startService();
+    const client = createAuthClient({ regions: { test: running.baseUrl }, ...options });
+
+    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(AuthConfigError);
+    await expect(client.getToken()).rejects.toThrow(message);
+    await expect(client.refresh()).rejects.toBeInstanceOf(AuthConfigError);
+    expect(client.store.getState()).toMatchObject({ status: 'error', token: null });
+    expect(client.store.getState().error).toBeInstanceOf(AuthConfigError);
+    expect(running.service.authCalls).toHaveLength(0);
+    expect(running.service.graphqlCalls).toHaveLength(0);
+  });
+
+  it('an opaque (non-JWT) token is assumed to live one hour from receipt', async () => {
+    const running = await startService();
+    running.service.queueAuthFailures({ status: 200, body: '{"token":"opaque-token"}' });
+    const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, now: () => 1_000 });
+
+    await expect(client.getToken()).resolves.toBe('opaque-token');
+    expect(client.store.getState().expiresAt).toBe(1_000 + 60 * 60 * 1000);
+    client.dispose();
+  });
+
+  it("a JWT's expiry is taken from its exp claim", async () => {
+    const running = await startService({ tokenLifetimeSec: 600 });
+    const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl } });
+
+    const token = await client.getToken();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    expect(client.store.getState().expiresAt).toBe(claims.exp * 1000);
+    client.dispose();
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { TokenExpiredError } from '../../src/index.js';
+import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
+
+describe('reactive re-authentication', () => {
+  it.each([401, 200])(
+    'an expired answer with status %i re-authenticates once and retries the operation with the new token',
+    async (status) => {
+      const running = await startService();
+      const { service } = running;
+      service.expiredStatus = status;
+      const client = clientFor(running);
+      const first = await client.getToken();
+      service.expireAllTokensNow();
+
+      const result = await client.request(ItemsDocument, { first: 3 });
+
+      expect(result.items).toHaveLength(3);
+      expect(service.authCalls).toHaveLength(2);
+      expect(bearerTokens(service)).toEqual([first, service.issuedTokens[1]]);
+      expect(service.graphqlCalls.map((call) => call.expired)).toEqual([true, false]);
+      expect(client.store.getState().token).toBe(service.issuedTokens[1]);
+    },
+  );
+
+  it('a fresh token also answered expired fails with TokenExpiredError after exactly one retry (no loop)', async () => {
+    const running = await startService();
+    const { service } = running;
+    service.alwaysExpired = true;
+    const client = clientFor(running);
+
+    const failure = client.request(ItemsDocument, { first: 1 });
+
+    await expect(failure).rejects.toBeInstanceOf(TokenExpiredError);
+    await expect(failure).rejects.toMatchObject({ name: 'TokenExpiredError', status: 401 });
+    expect(service.authCalls).toHaveLength(2);
+    expect(service.graphqlCalls).toHaveLength(2);
+    expect(bearerTokens(service)).toEqual(service.issuedTokens);
+  });
+
+  it('a mutation answered "expired" is retried and applied exactly once', async () => {
+    const running = await startService();
+    const { service } = running;
+    const client = clientFor(running);
+    await client.getToken();
+    service.expireAllTokensNow();
+
+    const result = await client.request(AddItemDocument, { title: 'after expiry' });
+
+    expect(result.addItem.title).toBe('after expiry');
+    expect(service.appliedMutations).toBe(1);
+    expect(service.authCalls).toHaveLength(2);
+    expect(service.graphqlCalls).toHaveLength(2);
+  });
+
+  it('passes caller headers through, but the token header always wins', async () => {
+    const running = await startService();
+    const client = clientFor(running);
+
+    await client.request(ItemsDocument, {}, { headers: { 'x-trace': 'abc', Authorization: 'Bearer forged' } });
+
+    const [call] = running.service.graphqlCalls;
+    expect(call?.headers['x-trace']).toBe('abc');
+    expect(call?.headers.authorization).toBe(`Bearer ${running.service.issuedTokens[0]!}`);
+  });
+
+  it('presents the token through a custom authorize function', async () => {
+    const running = await startService();
+    const client = clientFor(running, { authorize: (token) => ({ authorization: `Bearer ${token}`, 'x-token': token }) });
+
+    await client.request(ItemsDocument);
+
+    expect(running.service.graphqlCalls[0]?.headers['x-token']).toBe(running.service.issuedTokens[0]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { SignedOutError } from '../../src/index.js';
+import { ItemsDocument } from '../support/documents.js';
+import { clientFor, startService, waitUntil } from '../support/fixtures.js';
+
+describe('signOut and refresh', () => {
+  it('signOut() during a refresh discards its result: nothing is stored and the waiters get SignedOutError', async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    const release = running.service.pauseAuth();
+    const waiting = client.request(ItemsDocument);
+    await waitUntil(() => running.service.authCalls.length === 1);
+
+    client.signOut();
+    release();
+
+    await expect(waiting).rejects.toBeInstanceOf(SignedOutError);
+    await waitUntil(() => running.service.authCalls[0]?.status === 200);
+    expect(client.store.getState()).toEqual({ status: 'idle', token: null, expiresAt: null, error: null });
+    expect(running.service.graphqlCalls).toHaveLength(0);
+  });
+
+  it('after signOut() nothing authenticates until refresh(); then it works again', async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    const before = await client.getToken();
+    client.signOut();
+
+    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(SignedOutError);
+    expect(running.service.authCalls).toHaveLength(1);
+
+    const after = await client.refresh();
+    expect(after).not.toBe(before);
+    await client.request(ItemsDocument);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(running.service.graphqlCalls.map((call) => call.token)).toEqual([after]);
+  });
+
+  it('refresh() called from many places at once makes one /v1/auth call', async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    await client.getToken();
+
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => client.refresh()));
+
+    expect(new Set(tokens).size).toBe(1);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,84 @@
+import { screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { InvalidApiKeyError } from '../../src/index.js';
+import { AuthStatus, ItemList } from '../support/components.js';
+import { startService } from '../support/fixtures.js';
+import { renderWithAuth } from '../support/render.js';
+
+describe('useGraphQLQuery', () => {
+  it('renders typed data after one /v1/auth call, with the token in the Authorization header', async () => {
+    const running = await startService({ region: 'us' });
+
+    renderWithAuth(<ItemList first={2} />, running);
+
+    expect(await screen.findByTestId('items')).toHaveProperty('textContent', 'us item 1, us item 2');
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls[0]?.headers.authorization).toBe(`Bearer ${running.service.issuedTokens[0]!}`);
+  });
+
+  it('in StrictMode, several queries mounting at once make exactly one /v1/auth call', async () => {
+    const running = await startService();
+
+    renderWithAuth(
+      <StrictMode>
+        <ItemList first={1} label="a" />
+        <ItemList first={2} label="b" />
+        <ItemList first={3} label="c" />
+      </StrictMode>,
+      running,
+    );
+
+    await screen.findByTestId('a');
+    await screen.findByTestId('b');
+    await screen.findByTestId('c');
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('401 from /v1/auth: the query fails at once (no React Query retries), status "error", onAuthError once', async () => {
+    const running = await startService();
+    const onAuthError = vi.fn();
+
+    renderWithAuth(
+      <>
+        <ItemList />
+        <AuthStatus />
+      </>,
+      running,
+      { apiKey: 'not-a-valid-key', onAuthError },
+    );
+
+    expect((await screen.findByTestId('items-error')).textContent).toMatch(/^InvalidApiKeyError/);
+    expect(screen.getByTestId('auth-status').textContent).toBe('error: InvalidApiKeyError');
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls).toHaveLength(0);
+    expect(onAuthError).toHaveBeenCalledTimes(1);
+    expect(onAuthError.mock.calls[0]?.[0]).toBeInstanceOf(InvalidApiKeyError);
+  });
+
+  it('a new API key after a 401 is a new identity: it authenticates and shows data', async () => {
+    const running = await startService();
+    const view = renderWithAuth(<ItemList />, running, { apiKey: 'not-a-valid-key' });
+    await screen.findByTestId('items-error');
+
+    view.rerenderWith({ apiKey: 'test-key' });
+
+    await screen.findByTestId('items');
+    expect(running.service.authCalls.map((call) => JSON.parse(call.body) as unknown)).toEqual([
+      { key: 'not-a-valid-key' },
+      { key: 'test-key' },
+    ]);
+  });
+
+  it('5xx from /v1/auth: React Query retries the query, and it succeeds when the server recovers', async () => {
+    const running = await startService();
+    running.service.queueAuthFailures(503, 502);
+
+    renderWithAuth(<ItemList />, running);
+
+    await screen.findByTestId('items');
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([503, 502, 200]);
+    expect(running.service.graphqlCalls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,63 @@
+import { act, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type AuthClient, useAuthClient } from '../../src/index.js';
+import { ItemList } from '../support/components.js';
+import { startService, waitUntil } from '../support/fixtures.js';
+import { renderWithAuth } from '../support/render.js';
+
+function CaptureClient({ onClient }: { onClient: (client: AuthClient) => void }) {
+  onClient(useAuthClient());
+  return null;
+}
+
+describe('renders and cancellation', () => {
+  it('a token refresh re-renders no component that only reads query data, and refetches nothing', async () => {
+    const running = await startService();
+    let client: AuthClient | undefined;
+    let renders = 0;
+    renderWithAuth(
+      <>
+        <CaptureClient onClient={(c) => (client = c)} />
+        {Array.from({ length: 5 }, (_, i) => (
+          <Profiler key={i} id={`list-${i}`} onRender={() => (renders += 1)}>
+            <ItemList label={`list-${i}`} />
+          </Profiler>
+        ))}
+      </>,
+      running,
+    );
+    await screen.findByTestId('list-4');
+    const rendersBefore = renders;
+    const sendsBefore = running.service.graphqlCalls.length;
+
+    await act(async () => {
+      await client!.refresh();
+    });
+
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(client!.store.getState().token).toBe(running.service.issuedTokens[1]);
+    expect(renders).toBe(rendersBefore);
+    expect(running.service.graphqlCalls).toHaveLength(sendsBefore);
+  });
+
+  it("unmounting a component aborts its query's HTTP request (React Query's signal reaches fetch)", async () => {
+    const running = await startService();
+    running.service.graphqlDelayMs = 5_000;
+    const graphqlSignals: AbortSignal[] = [];
+    // Observes the real fetch; the request still goes to the 127.0.0.1 service.
+    const observingFetch: typeof fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/v1/graphql') && init?.signal) graphqlSignals.push(init.signal);
+      return fetch(input, init);
+    };
+    const view = renderWithAuth(<ItemList />, running, { fetch: observingFetch });
+    await waitUntil(() => running.service.graphqlCalls.length === 1);
+    expect(graphqlSignals).toHaveLength(1);
+    expect(graphqlSignals[0]?.aborted).toBe(false);
+
+    view.unmount();
+
+    await waitUntil(() => graphqlSignals[0]?.aborted === true);
+  });
+});

@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AuthProvider, type AuthProviderProps } from '../../src/index.js';
+import { API_KEY, type Running } from './fixtures.js';
+
+/** Retries without delay, so React Query's retry counts show up at once. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retryDelay: 0, gcTime: Infinity } } });
+}
+
+export function providerProps(running: Running, props: Partial<AuthProviderProps> = {}): AuthProviderProps {
+  return { apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, ...props };
+}
+
+export function renderWithAuth(
+  ui: ReactNode,
+  running: Running,
+  props: Partial<AuthProviderProps> = {},
+  queryClient: QueryClient = testQueryClient(),
+) {
+  const wrap = (node: ReactNode, extra: Partial<AuthProviderProps> = {}) => (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider {...providerProps(running, { ...props, ...extra })}>{node}</AuthProvider>
+    </QueryClientProvider>
+  );
+  const result = render(wrap(ui));
+  return {
+    ...result,
+    queryClient,
+    rerenderWith: (extra: Partial<AuthProviderProps>, node: ReactNode = ui) => {
+      result.rerender(wrap(node, extra));
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/support/setup.ts'],
+    // jsdom's fetch is Node's own (undici): no CORS, real sockets to the 127.0.0.1 mock service.
+    environment: 'jsdom',
+    testTimeout: 15_000,
+    hookTimeout: 15_000,
+    // The machines have 2 cores; the suites are I/O bound and share nothing.
+    pool: 'forks',
+  },
+});
