@@ -41,24 +41,25 @@ export interface AuthIdentity {
   id: string;
 }
 
+/** Every member is a closure: destructuring (`const { request } = client`) is safe. */
 export interface AuthClient {
   /** Runs a GraphQL operation with a valid token, re-authenticating and retrying once on expiry. */
-  request<TData, TVariables extends Variables = Variables>(
+  request: <TData, TVariables extends Variables = Variables>(
     document: GraphQLDocument<TData, TVariables>,
     variables?: TVariables,
     init?: RequestInit,
-  ): Promise<TData>;
+  ) => Promise<TData>;
   /** A valid token, renewing it first when due; concurrent callers share one `/v1/auth` call. */
-  getToken(): Promise<string>;
+  getToken: () => Promise<string>;
   /**
    * Authenticates now even if the token is valid, and lifts a sign-out or an invalid-key stop.
    * Concurrent calls share one `/v1/auth` call.
    */
-  refresh(): Promise<string>;
+  refresh: () => Promise<string>;
   store: StoreApi<AuthState>;
   identity: AuthIdentity;
   /** Forgets the token and discards any refresh in flight; requests fail with SignedOutError until refresh(). */
-  signOut(): void;
+  signOut: () => void;
   /** Stops background renewal for good; requests still work, renewing on demand. */
-  dispose(): void;
+  dispose: () => void;
 }

@@ -5,9 +5,9 @@ import { useAuthContext } from './context.js';
 
 export interface AuthView extends AuthState {
   /** Authenticates now; lifts a sign-out or an invalid-key stop; refetches failed queries. */
-  refresh(): Promise<string>;
+  refresh: () => Promise<string>;
   /** Forgets the token, discards a refresh in flight and resets this identity's cached queries. */
-  signOut(): void;
+  signOut: () => void;
 }
 
 /** Auth state for the UI. Re-renders on every auth change: components showing only data should not call it. */
