@@ -26,6 +26,11 @@ export default tseslint.config(
     },
   },
   {
+    // README examples are written the way users write React, e.g. `onClick={() => mutate(…)}`.
+    files: ['test/readme/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-confusing-void-expression': 'off' },
+  },
+  {
     files: ['eslint.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },
