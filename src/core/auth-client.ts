@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { unlessAborted } from './abort.js';
 import { requestToken } from './auth-endpoint.js';
-import { type ClientConfig, readConfig } from './config.js';
+import { type ClientConfig, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import {
   AuthConfigError,
   AuthError,
@@ -48,7 +48,8 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authorize = options.authorize ?? bearer;
   const config = tryReadConfig(options);
   const configError = config instanceof AuthConfigError ? config : null;
-  const endpoints = configError ? null : (config as ClientConfig).endpoints;
+  const settings = config instanceof AuthConfigError ? null : config;
+  const endpoints = settings?.endpoints ?? null;
 
   const store = createStore<AuthState>()(() => ({
     status: configError ? 'error' : 'idle',
@@ -68,7 +69,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   let failedRenewals = 0;
   let renewNotBefore = 0;
 
-  const marginMs = () => Math.min((config as ClientConfig).marginMs, lifetimeMs / 2);
+  const marginMs = () => Math.min(settings?.marginMs ?? DEFAULT_REFRESH_MARGIN_MS, lifetimeMs / 2);
 
   /** Why no `/v1/auth` call may be made now, if anything stops it. */
   function stoppedBy(): AuthError | null {
@@ -108,11 +109,11 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
 
   function renew(): Promise<string> {
     if (inflight) return inflight;
-    if (configError || endpoints === null) return Promise.reject(configError ?? new AuthConfigError('no endpoints'));
+    if (settings === null) return Promise.reject(configError ?? new AuthConfigError('unusable options'));
     const started = generation;
     store.setState({ status: 'authenticating', error: null });
-    const { apiKey, authTimeoutMs } = config as ClientConfig;
-    const attempt = requestToken({ fetch: fetchImpl, authUrl: endpoints.authUrl, apiKey, timeoutMs: authTimeoutMs }).then(
+    const { apiKey, authTimeoutMs, endpoints: { authUrl } } = settings;
+    const attempt = requestToken({ fetch: fetchImpl, authUrl, apiKey, timeoutMs: authTimeoutMs }).then(
       (token) => {
         if (started !== generation) throw stoppedBy() ?? new SignedOutError();
         const expiry = readTokenExpiry(token, now());
@@ -124,7 +125,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         return token;
       },
       (error: unknown) => {
-        const authError = error instanceof AuthError ? error : new AuthNetworkError(endpoints.authUrl, { cause: error });
+        const authError = error instanceof AuthError ? error : new AuthNetworkError(authUrl, { cause: error });
         if (started !== generation) throw stoppedBy() ?? authError;
         recordFailure(authError);
         throw authError;
@@ -167,7 +168,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   ): Promise<TData> {
     const { signal, headers } = init;
     signal?.throwIfAborted();
-    if (send === null) throw configError ?? new AuthConfigError('no endpoints');
+    if (send === null) throw configError ?? new AuthConfigError('unusable options');
     const attempt = async (token: string) =>
       send(document, variables, { headers: mergeHeaders(headers, authorize(token)), signal });
 

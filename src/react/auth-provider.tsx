@@ -60,18 +60,18 @@ function useDisposeWhenReplaced(client: AuthClient): void {
 
 function useReportAuthErrors(client: AuthClient, onAuthError: AuthProviderProps['onAuthError']): void {
   const latest = useLatest(onAuthError);
-  const reported = useRef(new WeakSet<AuthError>());
+  const [reported] = useState(() => new WeakSet<AuthError>());
   useEffect(() => {
     const report = (error: AuthError | null) => {
-      if (error === null || reported.current.has(error)) return;
-      reported.current.add(error);
+      if (error === null || reported.has(error)) return;
+      reported.add(error);
       latest.current?.(error);
     };
     report(client.store.getState().error);
     return client.store.subscribe((state) => {
       report(state.error);
     });
-  }, [client, latest]);
+  }, [client, latest, reported]);
 }
 
 /** Holds the API key and region; children get tokens through the hooks, never by hand. */
@@ -90,7 +90,8 @@ export function AuthProvider(props: AuthProviderProps) {
       queryClient,
       refresh: async () => {
         const token = await client.refresh();
-        await queryClient.refetchQueries({ ...scope, type: 'active', predicate: (query) => query.state.status === 'error' });
+        // Queries that failed for want of a token (signed out, bad key) can succeed now.
+        void queryClient.refetchQueries({ ...scope, type: 'active', predicate: (query) => query.state.status === 'error' });
         return token;
       },
       signOut: () => {

@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidApiKeyError } from '../../src/index.js';
 import { AuthStatus, ItemList } from '../support/components.js';
@@ -18,16 +17,19 @@ describe('useGraphQLQuery', () => {
     expect(running.service.graphqlCalls[0]?.headers.authorization).toBe(`Bearer ${running.service.issuedTokens[0]!}`);
   });
 
-  it('in StrictMode, several queries mounting at once make exactly one /v1/auth call', async () => {
+  it('in StrictMode (around the provider), several queries mounting at once make exactly one /v1/auth call', async () => {
     const running = await startService();
 
     renderWithAuth(
-      <StrictMode>
+      <>
         <ItemList first={1} label="a" />
         <ItemList first={2} label="b" />
         <ItemList first={3} label="c" />
-      </StrictMode>,
+      </>,
       running,
+      {},
+      undefined,
+      { strict: true },
     );
 
     await screen.findByTestId('a');

@@ -3,7 +3,7 @@ import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type AuthClient, useAuthClient } from '../../src/index.js';
 import { ItemList } from '../support/components.js';
-import { startService, waitUntil } from '../support/fixtures.js';
+import { sleep, startService, waitUntil } from '../support/fixtures.js';
 import { renderWithAuth } from '../support/render.js';
 
 function CaptureClient({ onClient }: { onClient: (client: AuthClient) => void }) {
@@ -59,5 +59,19 @@ describe('renders and cancellation', () => {
     view.unmount();
 
     await waitUntil(() => graphqlSignals[0]?.aborted === true);
+  });
+
+  it("StrictMode's rehearsal unmount keeps background renewal alive; a real unmount stops it", async () => {
+    const running = await startService({ tokenLifetimeSec: 3 });
+    const view = renderWithAuth(<ItemList />, running, {}, undefined, { strict: true });
+    await screen.findByTestId('items');
+
+    // Renewal is due 1–1.5 s after issue (half of a 2–3 s lifetime), with no query running.
+    await waitUntil(() => running.service.authCalls.length === 2);
+    view.unmount();
+    await sleep(1_600);
+
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(running.service.graphqlCalls).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { AuthProvider, type AuthProviderProps } from '../../src/index.js';
 import { API_KEY, type Running } from './fixtures.js';
 
@@ -13,17 +13,22 @@ export function providerProps(running: Running, props: Partial<AuthProviderProps
   return { apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, ...props };
 }
 
+/** Renders under QueryClientProvider and AuthProvider; `strict` puts StrictMode around both. */
 export function renderWithAuth(
   ui: ReactNode,
   running: Running,
   props: Partial<AuthProviderProps> = {},
   queryClient: QueryClient = testQueryClient(),
+  { strict = false }: { strict?: boolean } = {},
 ) {
-  const wrap = (node: ReactNode, extra: Partial<AuthProviderProps> = {}) => (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider {...providerProps(running, { ...props, ...extra })}>{node}</AuthProvider>
-    </QueryClientProvider>
-  );
+  const wrap = (node: ReactNode, extra: Partial<AuthProviderProps> = {}) => {
+    const tree = (
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider {...providerProps(running, { ...props, ...extra })}>{node}</AuthProvider>
+      </QueryClientProvider>
+    );
+    return strict ? <StrictMode>{tree}</StrictMode> : tree;
+  };
   const result = render(wrap(ui));
   return {
     ...result,
