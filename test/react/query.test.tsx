@@ -42,7 +42,7 @@ describe('useGraphQLQuery', () => {
     const running = await startService();
     const onAuthError = vi.fn();
 
-    renderWithAuth(
+    const view = renderWithAuth(
       <>
         <ItemList />
         <AuthStatus />
@@ -52,6 +52,8 @@ describe('useGraphQLQuery', () => {
     );
 
     expect((await screen.findByTestId('items-error')).textContent).toMatch(/^InvalidApiKeyError/);
+    // The QueryClient allows 3 retries without delay; an invalid key must use none of them.
+    expect(view.queryClient.getQueryCache().getAll()[0]?.state.fetchFailureCount).toBe(1);
     expect(screen.getByTestId('auth-status').textContent).toBe('error: InvalidApiKeyError');
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(0);
