@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidApiKeyError } from '../../src/index.js';
+import { AuthConfigError, InvalidApiKeyError } from '../../src/index.js';
 import { AuthStatus, ItemList } from '../support/components.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth } from '../support/render.js';
@@ -84,5 +84,25 @@ describe('useGraphQLQuery', () => {
     await screen.findByTestId('items');
     expect(running.service.authCalls.map((call) => call.status)).toEqual([503, 502, 200]);
     expect(running.service.graphqlCalls).toHaveLength(1);
+  });
+
+  it('unusable options (an unknown region) surface as AuthConfigError in the query, the state and onAuthError, with no request', async () => {
+    const running = await startService();
+    const onAuthError = vi.fn();
+
+    renderWithAuth(
+      <>
+        <ItemList />
+        <AuthStatus />
+      </>,
+      running,
+      { region: 'nowhere', onAuthError },
+    );
+
+    expect((await screen.findByTestId('items-error')).textContent).toMatch(/^AuthConfigError: Unknown region "nowhere"/);
+    expect(screen.getByTestId('auth-status').textContent).toBe('error: AuthConfigError');
+    expect(onAuthError).toHaveBeenCalledTimes(1);
+    expect(onAuthError.mock.calls[0]?.[0]).toBeInstanceOf(AuthConfigError);
+    expect(running.service.authCalls).toHaveLength(0);
   });
 });
