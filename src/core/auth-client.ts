@@ -7,7 +7,6 @@ import {
   AuthError,
   AuthNetworkError,
   AuthRequestError,
-  AuthServerError,
   InvalidApiKeyError,
   SignedOutError,
   TokenExpiredError,
@@ -17,7 +16,8 @@ import { fingerprint } from './fingerprint.js';
 import { mergeHeaders } from './headers.js';
 import { RenewalTimer } from './renewal-timer.js';
 import { readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
-import { createTransport, type GraphQLDocument, type Variables } from './transport.js';
+import { isTransientAuthError } from './transient.js';
+import { createTransport, type GraphQLDocument, type Send, type Variables } from './transport.js';
 import type { AuthClient, AuthClientOptions, AuthState, RequestInit } from './types.js';
 
 /** Waits after failed background renewals while the current token is still valid. */
@@ -26,11 +26,6 @@ const RENEWAL_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 const MIN_TIMED_LIFETIME_MS = 1_000;
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
-
-/** Failures of the auth server itself, as opposed to verdicts on our request. */
-function isTransient(error: unknown): error is AuthServerError | AuthNetworkError {
-  return error instanceof AuthServerError || error instanceof AuthNetworkError;
-}
 
 function tryReadConfig(options: AuthClientOptions): ClientConfig | AuthConfigError {
   try {
@@ -48,8 +43,8 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const authorize = options.authorize ?? bearer;
   const config = tryReadConfig(options);
   const configError = config instanceof AuthConfigError ? config : null;
-  const settings = config instanceof AuthConfigError ? null : config;
-  const endpoints = settings?.endpoints ?? null;
+  const endpoints = config instanceof AuthConfigError ? null : config.endpoints;
+  const refreshMarginMs = config instanceof AuthConfigError ? DEFAULT_REFRESH_MARGIN_MS : config.marginMs;
 
   const store = createStore<AuthState>()(() => ({
     status: configError ? 'error' : 'idle',
@@ -57,7 +52,11 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     expiresAt: null,
     error: configError,
   }));
-  const send = endpoints ? createTransport(endpoints.graphqlUrl, fetchImpl) : null;
+  // Unusable options never reach a send: getToken() rejects with the AuthConfigError first.
+  const send: Send =
+    config instanceof AuthConfigError
+      ? () => Promise.reject(config)
+      : createTransport(config.endpoints.graphqlUrl, fetchImpl);
   const timer = new RenewalTimer(() => {
     renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
   });
@@ -69,7 +68,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   let failedRenewals = 0;
   let renewNotBefore = 0;
 
-  const marginMs = () => Math.min(settings?.marginMs ?? DEFAULT_REFRESH_MARGIN_MS, lifetimeMs / 2);
+  const marginMs = () => Math.min(refreshMarginMs, lifetimeMs / 2);
 
   /** Why no `/v1/auth` call may be made now, if anything stops it. */
   function stoppedBy(): AuthError | null {
@@ -94,7 +93,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
 
   function recordFailure(error: AuthError): void {
     const { token, expiresAt } = store.getState();
-    if (isTransient(error) && token !== null && expiresAt !== null && now() < expiresAt) {
+    if (isTransientAuthError(error) && token !== null && expiresAt !== null && now() < expiresAt) {
       // A flaky auth server must not sign the user out while the current token still works.
       failedRenewals += 1;
       const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
@@ -109,10 +108,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
 
   function renew(): Promise<string> {
     if (inflight) return inflight;
-    if (settings === null) return Promise.reject(configError ?? new AuthConfigError('unusable options'));
+    if (config instanceof AuthConfigError) return Promise.reject(config);
     const started = generation;
     store.setState({ status: 'authenticating', error: null });
-    const { apiKey, authTimeoutMs, endpoints: { authUrl } } = settings;
+    const { apiKey, authTimeoutMs, endpoints: { authUrl } } = config;
     const attempt = requestToken({ fetch: fetchImpl, authUrl, apiKey, timeoutMs: authTimeoutMs }).then(
       (token) => {
         if (started !== generation) throw stoppedBy() ?? new SignedOutError();
@@ -149,7 +148,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     // Due but still valid: renew first, yet keep serving the valid token while the auth server fails.
     if (inflight === null && t < renewNotBefore) return Promise.resolve(token);
     return renew().catch((error: unknown) => {
-      if (isTransient(error) && store.getState().token === token && now() < expiresAt) return token;
+      if (isTransientAuthError(error) && store.getState().token === token && now() < expiresAt) return token;
       throw error;
     });
   }
@@ -168,7 +167,6 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   ): Promise<TData> {
     const { signal, headers } = init;
     signal?.throwIfAborted();
-    if (send === null) throw configError ?? new AuthConfigError('unusable options');
     const attempt = async (token: string) =>
       send(document, variables, { headers: mergeHeaders(headers, authorize(token)), signal });
 
@@ -194,7 +192,6 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     request,
     getToken,
     refresh() {
-      if (configError) return Promise.reject(configError);
       signedOut = false;
       return renew();
     },

@@ -6,6 +6,7 @@ import {
   InvalidApiKeyError,
 } from './errors/index.js';
 import { redact } from './redact.js';
+import { isTransientStatus } from './transient.js';
 
 const MAX_MESSAGE_LENGTH = 300;
 
@@ -32,8 +33,7 @@ function serverMessage(text: string, status: number): string {
 function errorForStatus(status: number, text: string, apiKey: string): AuthError {
   const message = redact(serverMessage(text, status), apiKey);
   if (status === 401) return new InvalidApiKeyError();
-  // 408 and 429 say "later", like a 5xx: retryable rather than a verdict on the request.
-  if (status >= 500 || status === 408 || status === 429) return new AuthServerError(status, message);
+  if (isTransientStatus(status)) return new AuthServerError(status, message);
   return new AuthRequestError(status, message);
 }
 

@@ -1,23 +1,15 @@
 import { ClientError } from 'graphql-request';
-import { AuthError, AuthNetworkError, AuthServerError } from '../core/errors/index.js';
-
-function isRetryableStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429;
-}
+import { AuthError } from '../core/errors/index.js';
+import { isTransientAuthError, isTransientStatus } from '../core/transient.js';
 
 /**
  * Whether trying a query again could succeed: a flaky auth server or network, yes; a rejected key,
  * a refused request or a GraphQL error in a valid answer, no (retrying only delays the error).
  */
 export function isTransientFailure(error: unknown): boolean {
-  if (error instanceof AuthError) return error instanceof AuthServerError || error instanceof AuthNetworkError;
-  if (error instanceof ClientError) return isRetryableStatus(error.response.status);
+  if (error instanceof AuthError) return isTransientAuthError(error);
+  if (error instanceof ClientError) return isTransientStatus(error.response.status);
   return true;
-}
-
-/** The same error never reaches /graphql: the operation was not sent, so resending cannot repeat it. */
-export function failedBeforeSending(error: unknown): boolean {
-  return error instanceof AuthServerError || error instanceof AuthNetworkError;
 }
 
 /** React Query's `retry` option: a count, a yes/no, or a decision per failure. */

@@ -1,7 +1,8 @@
 import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import { useAuthContext } from './context.js';
-import { failedBeforeSending, type RetryValue, retryOnly } from './retry.js';
+import { isTransientAuthError } from '../core/transient.js';
+import { type RetryValue, retryOnly } from './retry.js';
 
 export type GraphQLMutationOptions<TData, TVariables, TContext = unknown> = Omit<
   UseMutationOptions<TData, Error, TVariables, TContext>,
@@ -23,7 +24,8 @@ export function useGraphQLMutation<TData = unknown, TVariables extends Variables
     {
       ...options,
       mutationFn: (variables: TVariables) => client.request(document, variables),
-      retry: retryOnly(failedBeforeSending, retry as RetryValue | undefined, 0),
+      // Only failures of /v1/auth: the mutation itself was never sent, so resending cannot apply it twice.
+      retry: retryOnly(isTransientAuthError, retry as RetryValue | undefined, 0),
     },
     queryClient,
   );

@@ -1,10 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { Profiler } from 'react';
-import { describe, expect, it } from 'vitest';
-import { type AuthClient, useAuthClient } from '../../src/index.js';
-import { ItemList } from '../support/components.js';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthConfigError, type AuthClient, useAuthClient } from '../../src/index.js';
+import { AuthStatus, ItemList } from '../support/components.js';
 import { sleep, startService, waitUntil } from '../support/fixtures.js';
 import { renderWithAuth } from '../support/render.js';
+import { render } from '@testing-library/react';
 
 function CaptureClient({ onClient }: { onClient: (client: AuthClient) => void }) {
   onClient(useAuthClient());
@@ -73,5 +74,36 @@ describe('renders and cancellation', () => {
 
     expect(running.service.authCalls).toHaveLength(2);
     expect(running.service.graphqlCalls).toHaveLength(1);
+  });
+
+  it('unmounting while a refresh is in flight: the refresh completes without a React warning or a send', async () => {
+    const running = await startService();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const release = running.service.pauseAuth();
+    const view = renderWithAuth(
+      <>
+        <AuthStatus />
+        <ItemList />
+      </>,
+      running,
+    );
+    await waitUntil(() => running.service.authCalls.length === 1);
+
+    view.unmount();
+    release();
+    await waitUntil(() => running.service.authCalls[0]?.status === 200);
+    await sleep(50);
+
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(running.service.graphqlCalls).toHaveLength(0); // the unmounted query's send was aborted before it left
+    consoleError.mockRestore();
+  });
+
+  it('a hook outside <AuthProvider> fails with a typed AuthConfigError naming the hook', () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    expect(() => render(<ItemList />)).toThrow(AuthConfigError);
+    expect(() => render(<AuthStatus />)).toThrow('useAuth must be used inside <AuthProvider>');
+    consoleError.mockRestore();
   });
 });
