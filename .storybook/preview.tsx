@@ -1,0 +1,11 @@
+import type { Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { demoAnnotations } from './demo-annotations.ts';
+
+const preview: Preview = {
+  ...demoAnnotations,
+  // mswLoader starts the service worker once and resets its handlers before each story.
+  loaders: [mswLoader(), ...demoAnnotations.loaders],
+};
+
+export default preview;

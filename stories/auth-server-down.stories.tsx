@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { ItemList } from './app/ItemList.tsx';
+import { renderDemo } from './demo/render-demo.tsx';
+import { authRows, logSettles } from './demo/play.ts';
+import { demoOf } from './demo/services.ts';
+
+const meta = { title: 'Demos/6 Auth server down', parameters: { demo: { retryDelayMs: 600 } } } satisfies Meta;
+export default meta;
+
+export const AuthServerDown: StoryObj = {
+  beforeEach: ({ loaded }) => {
+    demoOf({ loaded }).service('us').queueAuthFailures(503, 503, 503);
+  },
+  render: renderDemo(
+    {
+      title: 'Auth server down',
+      description: '/v1/auth answers 503 three times. AuthServerError is transient, so React Query retries the query (600 ms apart here); the fourth attempt gets a token and the list loads.',
+    },
+    <ItemList first={3} />,
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(async () => {
+      await expect(canvas.getByTestId('auth-error').textContent).toMatch(/^AuthServerError: /);
+    });
+    await canvas.findByRole('list', { name: 'Items' }, { timeout: 8000 });
+    await waitFor(async () => {
+      await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticated');
+    });
+
+    const calls = await logSettles(canvasElement, async (rows) => {
+      await expect(rows.filter((row) => row.kind === 'graphql' && row.status === 200)).toHaveLength(1);
+    });
+    await expect(authRows(calls).map((row) => [row.status, row.retried])).toEqual([
+      [503, false],
+      [503, true],
+      [503, true],
+      [200, true],
+    ]);
+    await expect(calls.filter((row) => row.kind === 'graphql').map((row) => row.token)).toEqual(['us#1']);
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};

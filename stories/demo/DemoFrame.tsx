@@ -1,0 +1,107 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ReactQueryDevtools } from '@tanstack/react-query-devtools/production';
+import { type ReactNode, useState } from 'react';
+import { AuthProvider } from '../../src/index.js';
+import { DemoContext } from './demo-context.ts';
+import { RequestLog } from './RequestLog.tsx';
+import { DEMO_API_KEY, type DemoServices } from './services.ts';
+import { ServiceControls } from './ServiceControls.tsx';
+import { TokenPanel } from './TokenPanel.tsx';
+import './demo.css';
+
+export interface DemoFrameProps {
+  demo: DemoServices;
+  title: string;
+  /** What the story shows, in a sentence or two. */
+  description: string;
+  apiKey?: string;
+  region?: string;
+  /** Shows a field to enter another API key. */
+  keyForm?: boolean;
+  /** Shows a button per configured region. */
+  regionSwitch?: boolean;
+  children: ReactNode;
+}
+
+function ApiKeyForm({ onSubmit }: { onSubmit: (key: string) => void }) {
+  const [draft, setDraft] = useState('');
+  return (
+    <form
+      className="key-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(draft);
+      }}
+    >
+      <label>
+        API key{' '}
+        <input
+          value={draft}
+          placeholder={DEMO_API_KEY}
+          onChange={(event) => {
+            setDraft(event.target.value);
+          }}
+        />
+      </label>{' '}
+      <button type="submit">Use this key</button>
+    </form>
+  );
+}
+
+function RegionSwitch({ regions, region, onSwitch }: { regions: string[]; region: string; onSwitch: (r: string) => void }) {
+  return (
+    <div className="region-switch" role="group" aria-label="Region">
+      Region:{' '}
+      {regions.map((name) => (
+        <button
+          key={name}
+          type="button"
+          aria-pressed={name === region}
+          onClick={() => {
+            onSwitch(name);
+          }}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One story's page: the demo app on the left; the token panel, the service's knobs and the request
+ * log on the right; React Query Devtools in the corner. A fresh QueryClient per story.
+ */
+export function DemoFrame({ demo, title, description, keyForm = false, regionSwitch = false, ...props }: DemoFrameProps) {
+  const [apiKey, setApiKey] = useState(props.apiKey ?? DEMO_API_KEY);
+  const [region, setRegion] = useState(props.region ?? Object.keys(demo.regions)[0] ?? 'us');
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retryDelay: demo.retryDelayMs, refetchOnWindowFocus: false } },
+      }),
+  );
+  return (
+    <DemoContext.Provider value={demo}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider apiKey={apiKey} region={region} regions={demo.regions} queryClient={queryClient}>
+          <div className="demo">
+            <main className="demo-app">
+              <h1>{title}</h1>
+              <p className="description">{description}</p>
+              {regionSwitch && <RegionSwitch regions={Object.keys(demo.regions)} region={region} onSwitch={setRegion} />}
+              {keyForm && <ApiKeyForm onSubmit={setApiKey} />}
+              {props.children}
+            </main>
+            <aside className="demo-panels">
+              <TokenPanel />
+              <ServiceControls />
+              <RequestLog />
+            </aside>
+          </div>
+          <ReactQueryDevtools initialIsOpen={false} buttonPosition="bottom-left" />
+        </AuthProvider>
+      </QueryClientProvider>
+    </DemoContext.Provider>
+  );
+}

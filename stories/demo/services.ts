@@ -1,0 +1,68 @@
+import { http, type HttpHandler } from 'msw';
+import type { Regions } from '../../src/index.js';
+import { createMockService, type MockService } from '../../mock-service/index.ts';
+
+/** The key the demo service accepts; any other is answered 401. */
+export const DEMO_API_KEY = 'demo-key';
+
+/** Per-story settings, from `parameters.demo`. */
+export interface DemoConfig {
+  /** Region names, each served by its own mock service with its own data. Default ['us']. */
+  regions?: string[];
+  tokenLifetimeSec?: number;
+  /** React Query's delay between query retries; short so the retries can be watched quickly. */
+  retryDelayMs?: number;
+}
+
+/** A base address no real host answers: only MSW does, in the browser and in the tests alike. */
+export const baseUrlFor = (region: string) => `https://${region}.api.demo.test`;
+
+/**
+ * The mock services behind one story: fresh per story render, so counts in the request log and in
+ * play functions start at zero.
+ */
+export class DemoServices {
+  readonly byRegion: ReadonlyMap<string, MockService>;
+  readonly regions: Regions;
+  readonly retryDelayMs: number;
+
+  constructor({ regions = ['us'], tokenLifetimeSec = 3600, retryDelayMs = 400 }: DemoConfig = {}) {
+    this.byRegion = new Map(
+      regions.map((region) => [region, createMockService({ region, validKeys: [DEMO_API_KEY], tokenLifetimeSec })]),
+    );
+    this.regions = Object.fromEntries(regions.map((region) => [region, baseUrlFor(region)]));
+    this.retryDelayMs = retryDelayMs;
+  }
+
+  /** The service for a region; throws for a region the story did not configure. */
+  service(region = 'us'): MockService {
+    const service = this.byRegion.get(region);
+    if (service === undefined) throw new Error(`This story has no mock service for region "${region}"`);
+    return service;
+  }
+
+  get services(): MockService[] {
+    return [...this.byRegion.values()];
+  }
+
+  /** MSW handlers routing each region's base address to its service. */
+  handlers(): HttpHandler[] {
+    return this.services.map((service) =>
+      http.all(`${baseUrlFor(service.region)}/*`, ({ request }) => service.handle(request)),
+    );
+  }
+
+  subscribe(listener: () => void): () => void {
+    const unsubscribes = this.services.map((service) => service.subscribe(listener));
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
+  }
+}
+
+/** The story's services, put into `context.loaded.demo` by the preview's loader. */
+export function demoOf(context: { loaded: Record<string, unknown> }): DemoServices {
+  const demo = context.loaded.demo;
+  if (!(demo instanceof DemoServices)) throw new Error('No demo services: is .storybook/demo-annotations.ts applied?');
+  return demo;
+}

@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { AddItemForm } from './app/AddItemForm.tsx';
+import { ItemList } from './app/ItemList.tsx';
+import { renderDemo } from './demo/render-demo.tsx';
+import { authRows, logSettles, operationRows } from './demo/play.ts';
+import { demoOf } from './demo/services.ts';
+
+const meta = { title: 'Demos/8 Mutation after expiry' } satisfies Meta;
+export default meta;
+
+export const MutationAfterExpiry: StoryObj = {
+  render: renderDemo(
+    {
+      title: 'Mutation after expiry',
+      description: 'The token has expired when the mutation is sent. The gateway rejects it before it runs, the library re-authenticates and sends it again: the item is added exactly once.',
+    },
+    <>
+      <ItemList />
+      <AddItemForm />
+    </>,
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Expire issued tokens now' }));
+    await userEvent.type(canvas.getByLabelText('New item'), 'Pay rent');
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
+    await canvas.findByText('Added “Pay rent”', {}, { timeout: 5000 });
+    await within(list).findByText('☐ Pay rent', {}, { timeout: 5000 });
+    await expect(within(list).getAllByText('☐ Pay rent')).toHaveLength(1);
+
+    const calls = await logSettles(canvasElement, async (rows) => {
+      await expect(operationRows(rows, 'DemoItems').filter((row) => row.token === 'us#2' && row.status === 200)).toHaveLength(1);
+    });
+    await expect(operationRows(calls, 'DemoAddItem').map((row) => [row.token, row.status, row.expired, row.retried])).toEqual([
+      ['us#1', 401, true, false],
+      ['us#2', 200, false, true],
+    ]);
+    await expect(authRows(calls)).toHaveLength(2);
+    await expect(demoOf({ loaded }).service('us').appliedMutations).toBe(1);
+  },
+};

@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { decodeJwt } from '../mock-service/index.ts';
+import { ItemList } from './app/ItemList.tsx';
+import { renderDemo } from './demo/render-demo.tsx';
+import { authRows, expectNoFailedGraphQL, logSettles } from './demo/play.ts';
+import { demoOf } from './demo/services.ts';
+
+const meta = { title: 'Demos/2 Proactive refresh', parameters: { demo: { tokenLifetimeSec: 20 } } } satisfies Meta;
+export default meta;
+
+export const ProactiveRefresh: StoryObj = {
+  render: renderDemo(
+    {
+      title: 'Proactive refresh',
+      description: 'Tokens live 20 s. The library renews at expiry − min(60 s, lifetime / 2), so about 10 s in, before the token runs out: the list refetching every second never sees an expired token.',
+    },
+    <ItemList first={3} refetchIntervalMs={1000} />,
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await expect(canvas.getByTestId('auth-token').textContent).toBe('us#1');
+
+    // The renewal: a second /v1/auth about 10 s in, then the refetches carry the new token.
+    const calls = await logSettles(
+      canvasElement,
+      async (rows) => {
+        await expect(authRows(rows)).toHaveLength(2);
+        await expect(rows.some((row) => row.kind === 'graphql' && row.token === 'us#2' && row.status === 200)).toBe(true);
+      },
+      16_000,
+    );
+    await expect(authRows(calls).map((row) => row.status)).toEqual([200, 200]);
+    await expectNoFailedGraphQL(calls);
+    await expect(calls.some((row) => row.retried)).toBe(false);
+    await waitFor(async () => {
+      await expect(canvas.getByTestId('auth-token').textContent).toBe('us#2');
+    });
+
+    // Renewed before the first token's exp, by the service's own records.
+    const service = demoOf({ loaded }).service('us');
+    const firstExp = decodeJwt(service.issuedTokens[0] ?? '')?.exp;
+    await expect(typeof firstExp).toBe('number');
+    await expect(service.authCalls[1]?.time).toBeLessThan(Number(firstExp) * 1000);
+  },
+};

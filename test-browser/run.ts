@@ -1,0 +1,150 @@
+/**
+ * `npm run test:browser` (after `storybook build`): opens every story of the static build in Debian's
+ * Chromium, waits for Storybook to report that its play function passed, fails on any console error
+ * or page error, and saves a screenshot per story into test-results/screenshots/.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { serveDirectory } from './static-server.ts';
+
+const BUILD_DIR = resolve(process.argv[2] ?? 'storybook-static');
+const SCREENSHOT_DIR = resolve('test-results/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const STORY_TIMEOUT_MS = 45_000;
+
+interface IndexEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: 'story' | 'docs';
+}
+
+interface StoryEvent {
+  type: string;
+  args: unknown[];
+}
+
+/**
+ * Records Storybook's own reports (render phases, play exceptions, "story finished") the moment the
+ * preview installs its channel, so no event can slip by before we listen.
+ */
+const RECORD_STORYBOOK_EVENTS = `(() => {
+  const events = (window.__storyEvents = []);
+  let slot;
+  Object.defineProperty(globalThis, '__STORYBOOK_ADDONS_CHANNEL__', {
+    configurable: true,
+    get: () => slot,
+    set(channel) {
+      slot = channel;
+      if (!channel || channel.__recorded) return;
+      channel.__recorded = true;
+      for (const type of ['storyRenderPhaseChanged', 'playFunctionThrewException', 'storyThrewException',
+        'storyErrored', 'storyMissing', 'unhandledErrorsWhilePlaying', 'storyFinished']) {
+        channel.on(type, (...args) => events.push({ type, args: JSON.parse(JSON.stringify(args)) }));
+      }
+    },
+  });
+})();`;
+
+/**
+ * Chromium logs every non-2xx response as "Failed to load resource", a console error. From the demo
+ * service (stories/demo/services.ts, baseUrlFor) the 401s and 503s are what the stories demonstrate,
+ * and their play functions assert each status; from anywhere else such a line still fails the run,
+ * as does every console.error the page itself makes.
+ */
+function isDemonstratedAnswer(text: string, url: string): boolean {
+  return (
+    text.startsWith('Failed to load resource: the server responded with a status of') &&
+    /^https:\/\/[a-z]+\.api\.demo\.test\//.test(url)
+  );
+}
+
+async function storiesOf(buildDir: string): Promise<IndexEntry[]> {
+  const index = JSON.parse(await readFile(join(buildDir, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> };
+  return Object.values(index.entries)
+    .filter((entry) => entry.type === 'story')
+    .sort((a, b) => a.title.localeCompare(b.title, 'en', { numeric: true }));
+}
+
+async function runStory(context: BrowserContext, baseUrl: string, story: IndexEntry): Promise<string[]> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isDemonstratedAnswer(message.text(), message.location().url)) {
+      problems.push(`console.error: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  try {
+    await page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story`);
+    const finished = await page.waitForFunction(
+      () => (window as unknown as { __storyEvents: StoryEvent[] }).__storyEvents.find((e) => e.type === 'storyFinished'),
+      undefined,
+      { timeout: STORY_TIMEOUT_MS, polling: 100 },
+    );
+    const { args } = (await finished.jsonValue()) as StoryEvent;
+    const events = await page.evaluate(() => (window as unknown as { __storyEvents: StoryEvent[] }).__storyEvents);
+    const phases = events.filter((e) => e.type === 'storyRenderPhaseChanged').map((e) => (e.args[0] as { newPhase: string }).newPhase);
+    if ((args[0] as { status?: string } | undefined)?.status !== 'success') problems.push(`Storybook reports ${JSON.stringify(args[0])}`);
+    if (!phases.includes('playing') || !phases.includes('played')) problems.push(`play function did not pass; phases: ${phases.join(' → ')}`);
+    for (const event of events.filter((e) => e.type !== 'storyRenderPhaseChanged' && e.type !== 'storyFinished')) {
+      problems.push(`${event.type}: ${JSON.stringify(event.args).slice(0, 500)}`);
+    }
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${story.id}.png`), fullPage: true });
+  } catch (error: unknown) {
+    problems.push(error instanceof Error ? error.message : String(error));
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${story.id}.failed.png`), fullPage: true }).catch(() => undefined);
+  } finally {
+    await page.close();
+  }
+  return problems;
+}
+
+async function main(): Promise<number> {
+  const stories = await storiesOf(BUILD_DIR);
+  if (stories.length === 0) throw new Error(`No stories in ${BUILD_DIR}/index.json`);
+  await rm(SCREENSHOT_DIR, { recursive: true, force: true });
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const server = await serveDirectory(BUILD_DIR);
+  const profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 860 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  await context.addInitScript(RECORD_STORYBOOK_EVENTS);
+  let failed = 0;
+  try {
+    for (const story of stories) {
+      const started = Date.now();
+      const problems = await runStory(context, server.url, story);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (problems.length === 0) {
+        console.log(`✓ ${story.title} › ${story.name} (${seconds} s)`);
+      } else {
+        failed += 1;
+        console.log(`✗ ${story.title} › ${story.name} (${seconds} s)\n${problems.map((p) => `    ${p}`).join('\n')}`);
+      }
+    }
+  } finally {
+    await context.close();
+    await server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  console.log(`Screenshots: ${SCREENSHOT_DIR}`);
+  console.log(`${stories.length - failed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,56 @@
+/// <reference types="vite/client" />
+import { composeStories, setProjectAnnotations } from '@storybook/react';
+import { setupServer } from 'msw/node';
+import type { SetupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoAnnotations } from '../../.storybook/demo-annotations.ts';
+
+// jsdom has no matchMedia; React Query Devtools asks it for the colour scheme.
+window.matchMedia = (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as unknown as MediaQueryList;
+
+// The preview's MSW loader starts a service worker, which Node has not: the same handlers run
+// behind msw/node here (no socket: the demos' base addresses exist only inside MSW).
+const server = setupServer();
+setProjectAnnotations([
+  demoAnnotations,
+  {
+    loaders: [
+      mswLoader(() => {
+        server.listen({ onUnhandledFrame: 'error' });
+        return server as unknown as SetupWorker;
+      }),
+    ],
+  },
+]);
+
+afterAll(() => {
+  server.close();
+});
+
+const storyFiles = import.meta.glob<Parameters<typeof composeStories>[0]>('../../stories/**/*.stories.tsx', {
+  eager: true,
+});
+
+it('finds the story files', () => {
+  expect(Object.keys(storyFiles).length).toBeGreaterThanOrEqual(9);
+});
+
+for (const [file, module] of Object.entries(storyFiles)) {
+  describe(file.replace('../../stories/', ''), () => {
+    for (const [name, story] of Object.entries<{ run: () => Promise<void> }>(composeStories(module))) {
+      // Each story's play function asserts what the story demonstrates.
+      it(`${name}: the play function passes`, async () => {
+        await story.run();
+      }, 30_000);
+    }
+  });
+}
