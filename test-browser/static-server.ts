@@ -26,11 +26,6 @@ export async function serveDirectory(directory: string): Promise<StaticServer> {
   const server = createServer((req, res) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-      // Chromium asks for /favicon.ico on its own; the build has an SVG icon only.
-      if (pathname === '/favicon.ico') {
-        res.writeHead(204).end();
-        return;
-      }
       let file = normalize(join(root, pathname));
       // No path may climb out of the served directory.
       if (file !== root && !file.startsWith(root + sep)) {
