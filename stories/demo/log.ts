@@ -12,6 +12,8 @@ export interface LogRow {
   readonly status: number;
   /** Auth: the token issued; GraphQL: the token presented. A short label such as `us#2`, or '—'. */
   readonly token: string;
+  /** The token's last characters (its signature's), to tell tokens apart at a glance; '' for none. */
+  readonly tokenTail: string;
   /** GraphQL: answered "The incoming token has expired". */
   readonly expired: boolean;
   /** A repeat of a call that failed (an expired answer, a 5xx, a dropped connection). */
@@ -29,6 +31,7 @@ export function tokenLabel(services: readonly MockService[], token: string | nul
 }
 
 const failed = (status: number) => status >= 500;
+const tail = (token: string | null) => (token === null ? '' : `…${token.slice(-6)}`);
 
 /**
  * Marks a call as retried when an earlier call with the same body failed and has not been
@@ -57,7 +60,8 @@ function serviceRows(service: MockService, all: readonly MockService[]): LogRow[
     if (failed(call.status)) auth.failed(call.body);
     const token = tokenLabel(all, call.token);
     const base = { key: `${service.region}-auth-${index}`, time: call.time, region: service.region };
-    rows.push({ ...base, kind: 'auth', operation: 'auth', status: call.status, token, expired: false, retried });
+    const tokenTail = tail(call.token);
+    rows.push({ ...base, kind: 'auth', operation: 'auth', status: call.status, token, tokenTail, expired: false, retried });
   });
   const graphql = retryTracker();
   service.graphqlCalls.forEach((call, index) => {
@@ -71,6 +75,7 @@ function serviceRows(service: MockService, all: readonly MockService[]): LogRow[
       operation: call.operationName ?? '(anonymous)',
       status: call.status,
       token: tokenLabel(all, call.token),
+      tokenTail: tail(call.token),
       expired: call.expired,
       retried,
     });

@@ -3,7 +3,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react';
 import { setupServer } from 'msw/node';
 import type { SetupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { demoAnnotations } from '../../.storybook/demo-annotations.ts';
 
 // jsdom has no matchMedia; React Query Devtools asks it for the colour scheme.
@@ -48,8 +48,14 @@ for (const [file, module] of Object.entries(storyFiles)) {
   describe(file.replace('../../stories/', ''), () => {
     for (const [name, story] of Object.entries<{ run: () => Promise<void> }>(composeStories(module))) {
       // Each story's play function asserts what the story demonstrates.
-      it(`${name}: the play function passes`, async () => {
-        await story.run();
+      it(`${name}: the play function passes, with nothing logged to console.error`, async () => {
+        const consoleError = vi.spyOn(console, 'error');
+        try {
+          await story.run();
+          expect(consoleError.mock.calls).toEqual([]);
+        } finally {
+          consoleError.mockRestore();
+        }
       }, 30_000);
     }
   });
