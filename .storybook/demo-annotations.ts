@@ -1,5 +1,13 @@
 import type { Preview } from '@storybook/react-vite';
-import { DemoServices } from '../stories/demo/services.ts';
+import { type DemoConfig, DemoServices, demoOf } from '../stories/demo/services.ts';
+
+function demoConfig(parameter: unknown): DemoConfig {
+  if (parameter === undefined) return {};
+  if (typeof parameter !== 'object' || parameter === null) {
+    throw new TypeError(`parameters.demo must be an object ({ regions?, tokenLifetimeSec?, retryDelayMs? }), got ${typeof parameter}`);
+  }
+  return parameter;
+}
 
 /**
  * The part of the preview shared by Storybook and the story tests: fresh mock services per story
@@ -8,11 +16,10 @@ import { DemoServices } from '../stories/demo/services.ts';
  */
 export const demoAnnotations = {
   loaders: [
-    (context) => ({ demo: new DemoServices(context.parameters.demo as ConstructorParameters<typeof DemoServices>[0]) }),
+    (context) => ({ demo: new DemoServices(demoConfig(context.parameters.demo)) }),
   ],
   beforeEach(context) {
-    const demo = context.loaded.demo as DemoServices;
-    context.msw.use(...demo.handlers());
+    context.msw.use(...demoOf(context).handlers());
   },
   parameters: { layout: 'padded' },
 } satisfies Preview;
