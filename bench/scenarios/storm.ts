@@ -64,27 +64,34 @@ export async function runStorm(
   try {
     // Round 0 only opens the N sockets the burst needs (the floor's burst) and is not counted.
     await floorMs(bench, n);
+    /** One contender: a valid token in hand, the token stops working, N operations at once. */
+    const stormOnce = async (kind: ContenderKind): Promise<Omit<Sample, 'ratio'>> => {
+      const contender = kind.create({ baseUrl: bench.baseUrl, apiKey: BENCH_API_KEY, now });
+      await contender.items(1);
+      if (stormKind === 'clock') clock += HOUR;
+      else bench.service.expireAllTokensNow();
+      const { authCalls, graphqlCalls } = bench.service;
+      const auth0 = authCalls.length;
+      const sends0 = graphqlCalls.length;
+      const { ms, value } = await timed(() => Promise.allSettled(range(n).map((first) => contender.items(first))));
+      contender.dispose();
+      return {
+        authCalls: authCalls.length - auth0,
+        sends: graphqlCalls.length - sends0,
+        failed: value.filter((result) => result.status === 'rejected').length,
+        ms,
+      };
+    };
     for (let round = 1; round <= rounds; round++) {
-      const floor = await floorMs(bench, n);
-      floors.push(floor);
-      for (const kind of rotated(kinds, round)) {
-        const contender = kind.create({ baseUrl: bench.baseUrl, apiKey: BENCH_API_KEY, now });
-        await contender.items(1);
-        if (stormKind === 'clock') clock += HOUR;
-        else bench.service.expireAllTokensNow();
-        const { authCalls, graphqlCalls } = bench.service;
-        const auth0 = authCalls.length;
-        const sends0 = graphqlCalls.length;
-        const { ms, value } = await timed(() => Promise.allSettled(range(n).map((first) => contender.items(first))));
-        contender.dispose();
-        samples.get(kind.name)?.push({
-          authCalls: authCalls.length - auth0,
-          sends: graphqlCalls.length - sends0,
-          failed: value.filter((result) => result.status === 'rejected').length,
-          ms,
-          ratio: ms / floor,
-        });
+      // The floor takes its turn in the rotation too, so it is not always the one measured first.
+      let floor = Number.NaN;
+      const timedThisRound: Array<[string, Omit<Sample, 'ratio'>]> = [];
+      for (const turn of rotated([null, ...kinds], round)) {
+        if (turn === null) floor = await floorMs(bench, n);
+        else timedThisRound.push([turn.name, await stormOnce(turn)]);
       }
+      floors.push(floor);
+      for (const [name, sample] of timedThisRound) samples.get(name)?.push({ ...sample, ratio: sample.ms / floor });
     }
   } finally {
     await bench.close();
