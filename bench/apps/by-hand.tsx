@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { ClientError, GraphQLClient } from 'graphql-request';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BASE, fetchToken, ITEMS_QUERY, type ItemsData, rootElement } from './shared.js';
+
+const client = new GraphQLClient(`${BASE}/v1/graphql`);
+const TokenContext = createContext<{ token: string; renew: () => Promise<string> } | null>(null);
+
+function TokenProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(null);
+  useEffect(() => void fetchToken().then(setToken), []);
+  const renew = () => fetchToken().then((fresh) => (setToken(fresh), fresh));
+  return token === null ? null : <TokenContext value={{ token, renew }}>{children}</TokenContext>;
+}
+
+function Items() {
+  const auth = useContext(TokenContext);
+  const { data } = useQuery({
+    queryKey: ['items', 10],
+    queryFn: async () => {
+      if (auth === null) throw new Error('no token');
+      const send = (token: string) => client.request<ItemsData>(ITEMS_QUERY, { first: 10 }, { authorization: `Bearer ${token}` });
+      try {
+        return await send(auth.token);
+      } catch (error) {
+        if (!(error instanceof ClientError && error.response.status === 401)) throw error;
+        return send(await auth.renew());
+      }
+    },
+  });
+  return <ul>{data?.items.map((item) => <li key={item.id}>{item.title}</li>)}</ul>;
+}
+
+createRoot(rootElement()).render(
+  <QueryClientProvider client={new QueryClient()}>
+    <TokenProvider>
+      <Items />
+    </TokenProvider>
+  </QueryClientProvider>,
+);

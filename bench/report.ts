@@ -1,0 +1,230 @@
+import { cpus } from 'node:os';
+import type { BundleRow } from './scenarios/bundle.js';
+import type { DayRow } from './scenarios/day.js';
+import type { LateRow } from './scenarios/late-expired.js';
+import type { RendersRow } from './scenarios/renders.js';
+import { BARE, type ClientCostRow, type SteadyRow } from './scenarios/steady.js';
+import type { StormRow } from './scenarios/storm.js';
+import { fmt } from './support/stats.js';
+
+export interface Results {
+  storm: StormRow[];
+  late: LateRow[];
+  steady: SteadyRow[];
+  clientCost: ClientCostRow[];
+  day: DayRow[];
+  bundle: BundleRow[];
+  renders: RendersRow[];
+  startedAt: Date;
+  seconds: number;
+  loadAtStart: number;
+}
+
+export const OURS = 'graphql-jwt-auth-react';
+
+const table = (head: string[], rows: Array<Array<string | number>>) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+const kB = (bytes: number | null) => (bytes === null ? '—' : `${fmt(bytes / 1000, 2)} kB`);
+const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100)} %`;
+const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+/** Our figures against the issue's targets, one line per scenario. */
+function targets(r: Results): string {
+  const stormOurs = r.storm.filter((row) => row.contender === OURS);
+  const late = r.late.find((row) => row.contender === OURS);
+  const steady = r.steady.find((row) => row.contender === OURS);
+  const day = r.day.find((row) => row.contender === OURS);
+  const renders = r.renders.find((row) => row.contender === OURS);
+  const entry = r.bundle[0];
+  const rows: string[][] = [
+    ...stormOurs.map((row) =>
+      row.kind === 'clock'
+        ? [
+            `1. Storm, N = ${row.n}, token's hour over`,
+            '1 auth call, ≤ 2 sends/op, ≤ 1.2 × floor',
+            `${row.authCalls} auth, ${fmt(row.sendsPerOperation, 2)} sends/op, ${fmt(row.ratio, 2)} × floor`,
+            mark(row.authCalls === 1 && row.sendsPerOperation <= 2 && row.ratio <= 1.2 && row.failed === 0),
+          ]
+        : [
+            `1. Storm, N = ${row.n}, token revoked early`,
+            '1 auth call, ≤ 2 sends/op (the floor has no expired round: see below)',
+            `${row.authCalls} auth, ${fmt(row.sendsPerOperation, 2)} sends/op, ${fmt(row.ratio, 2)} × floor`,
+            mark(row.authCalls === 1 && row.sendsPerOperation <= 2 && row.failed === 0),
+          ],
+    ),
+    ['2. Late expired answers', '0 extra auth calls', `${late?.extraAuthCalls ?? '—'}`, mark(late?.extraAuthCalls === 0)],
+    ['3. Steady overhead', '≤ +5 % vs bare graphql-request', steady ? pct(steady.overhead) : '—', mark((steady?.overhead ?? 1) <= 0.05)],
+    [
+      '4. A day of traffic',
+      '24–25 auth calls, 0 expired answers',
+      `${day?.authCalls ?? '—'} auth calls, ${day?.expiredAnswers ?? '—'} expired`,
+      mark(day !== undefined && day.authCalls >= 24 && day.authCalls <= 25 && day.expiredAnswers === 0),
+    ],
+    ['5. Bundle (our code, deps external)', '3 kB gz to start', kB(entry?.gzipBytes ?? null), mark((entry?.gzipBytes ?? Infinity) <= 3000)],
+    ['6. Re-renders on refresh (20 components)', '0', `${renders?.renders ?? '—'}`, mark(renders?.renders === 0)],
+  ];
+  return table(['Scenario', 'Target', 'Ours', ''], rows);
+}
+
+const SIDE_BY_SIDE = [
+  { name: OURS, app: 'app: graphql-jwt-auth-react' },
+  { name: 'urql + @urql/exchange-auth', app: 'app: urql' },
+  { name: 'Apollo Client 4 + ErrorLink', app: 'app: Apollo' },
+  { name: 'by hand (graphql-request + React Query)', app: 'app: by hand' },
+] as const;
+
+/** One row per scenario, one column per contender: the table the README quotes. */
+export function sideBySide(r: Results): string {
+  const storm = (kind: StormRow['kind'], n: number) => (name: string) => {
+    const row = r.storm.find((s) => s.kind === kind && s.n === n && s.contender === name);
+    return row ? `${row.authCalls} / ${fmt(row.sendsPerOperation, 0)} / ${fmt(row.ratio, 2)}×` : '—';
+  };
+  const cell = (find: (name: string) => string) => SIDE_BY_SIDE.map(({ name }) => find(name));
+  const rows: string[][] = [
+    ...[10, 100, 1000].map((n) => [`Storm, hour over, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('clock', n))]),
+    ...[10, 100, 1000].map((n) => [`Storm, revoked, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('revoked', n))]),
+    [
+      'Late expired answers (10): extra auth calls',
+      ...cell((name) => `${r.late.find((row) => row.contender === name)?.extraAuthCalls ?? '—'}`),
+    ],
+    [
+      'Steady, valid token: time vs bare graphql-request',
+      ...cell((name) => {
+        const row = r.steady.find((s) => s.contender === name);
+        return row ? pct(row.overhead) : '—';
+      }),
+    ],
+    [
+      'A day (1 440 requests): auth calls / expired answers',
+      ...cell((name) => {
+        const row = r.day.find((d) => d.contender === name);
+        return row ? `${row.authCalls} / ${row.expiredAnswers}` : '—';
+      }),
+    ],
+    [
+      'Minimal app bundle (vite, min + gzip)',
+      ...SIDE_BY_SIDE.map(({ app }) => kB(r.bundle.find((b) => b.what.startsWith(app))?.gzipBytes ?? null)),
+    ],
+    [
+      'Renders of 20 data components on a token refresh',
+      ...cell((name) => `${r.renders.find((row) => row.contender === name)?.renders ?? 'not measured'}`),
+    ],
+  ];
+  return table(['', ...SIDE_BY_SIDE.map(({ name }) => name)], rows);
+}
+
+export function renderResults(r: Results): string {
+  const cpu = cpus();
+  return `# Benchmark results
+
+Written by \`npm run bench\` (\`bench/run.ts\`). Every client talks to the same loopback mock service
+(\`test/support\`, real HTTP on 127.0.0.1, real HS256 JWTs, graphql-js) running in the same process.
+Medians over rounds; ratios are taken within a round, contenders in rotated order.
+
+- Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores (shared; load average ${fmt(r.loadAtStart, 2)} at start)
+- Node ${process.version}, ${process.platform}/${process.arch}
+- Date: ${r.startedAt.toISOString()}; the whole run took ${fmt(r.seconds, 0)} s
+
+## Side by side
+
+${sideBySide(r)}
+
+## Against the targets
+
+${targets(r)}
+
+## 1. Storm — the token stops working, then N operations start at once
+
+- *hour over*: the service and the clients share a fake clock that jumps one hour, so the token's
+  \`exp\` has passed; a client that reads \`exp\` can renew before it sends.
+- *revoked*: the service expires the token early (\`expireAllTokensNow\`); no client can know, so
+  every operation meets one expired answer first, and 2 sends per operation is the minimum.
+
+Floor: one \`/v1/auth\` round trip plus the same N operations sent once by bare graphql-request with
+a fresh token (what an oracle that knew the token had expired would need), measured in the same
+round. Operations use distinct variables, so no client can merge them; each round builds new clients.
+
+${table(
+  ['Token', 'N', 'Contender', '/v1/auth calls', 'Sends / op', 'Settled in', 'Floor', '× floor', 'Failed'],
+  r.storm.map((row) => [
+    row.kind === 'clock' ? 'hour over' : 'revoked',
+    row.n,
+    row.contender,
+    row.authCalls,
+    fmt(row.sendsPerOperation, 2),
+    `${fmt(row.ms)} ms`,
+    `${fmt(row.floorMs)} ms`,
+    fmt(row.ratio, 2),
+    row.failed,
+  ]),
+)}
+
+## 2. Late expired answers — sent with the old token, answered after the refresh finished
+
+The service revokes the token; 10 operations are sent with it and their expired answers held back;
+an 11th meets the expiry, refreshes and succeeds; then the held answers arrive one at a time, each
+after the previous operation settled (slow queries answering late). Medians of 3 rounds.
+
+${table(
+  ['Contender', 'Late answers', 'Extra /v1/auth calls', 'Failed'],
+  r.late.map((row) => [row.contender, row.late, row.extraAuthCalls, row.failed]),
+)}
+
+## 3. Steady overhead — sequential requests with a valid token
+
+Contenders take turns in chunks of 50 requests (urql, Apollo and the recipe, there for context, in
+every 4th turn only), 10 rounds after a warm-up. The overhead is the median over rounds of (time /
+bare graphql-request's time over the same chunks) − 1, paired within each round; µs / request are
+medians of their own, so the two columns need not agree. The mock service runs in the same process,
+so its work is part of every request; the spread of the per-round figures shows the machine's noise.
+
+${table(
+  ['Contender', 'Requests', 'µs / request', 'vs bare graphql-request', 'Rounds ranged'],
+  r.steady.map((row) =>
+    row.contender === BARE
+      ? [row.contender, row.requests, fmt(row.usPerRequest, 0), '—', '—']
+      : [row.contender, row.requests, fmt(row.usPerRequest, 0), pct(row.overhead), `${pct(row.overheadRange[0])} … ${pct(row.overheadRange[1])}`],
+  ),
+)}
+
+The client's own work, without sockets or server (an in-memory fetch giving both the same canned
+answer), medians of 5 rounds:
+
+${table(
+  ['Contender', 'Requests', 'µs / request'],
+  r.clientCost.map((row) => [row.contender, row.requests, fmt(row.usPerRequest, 1)]),
+)}
+
+## 4. A day of traffic — fake clock, 1-hour tokens, one request a minute for 24 hours
+
+The service and the client read the same fake clock; renewal timers never fire (real time barely
+moves), so renewing ahead of expiry happens on the send path or not at all.
+
+${table(
+  ['Contender', 'Requests', '/v1/auth calls', 'Expired answers seen', 'Failed'],
+  r.day.map((row) => [row.contender, row.requests, row.authCalls, row.expiredAnswers, row.failed]),
+)}
+
+## 5. Bundle size — minified, gzip
+
+\`entry:\` rows are size-limit (esbuild, minified, gzip) on \`dist/index.js\`, the budgets \`npm test\`
+checks (\`.size-limit.json\`). \`app:\` rows are a production vite build of a minimal app per contender
+(\`bench/apps/\`: provider + one query, with its auth wiring), every dependency bundled as shipped.
+
+${table(
+  ['What', 'Minified', 'Min + gzip'],
+  r.bundle.map((row) => [row.what, kB(row.minBytes), kB(row.gzipBytes)]),
+)}
+
+## 6. Re-renders — 20 components show query data; the token is refreshed
+
+Real React (profiling build) in jsdom; a \`<Profiler>\` inside each of the 20 components counts its
+commits. The by-hand recipe keeps the token in React state and hands it down through context.
+
+${table(
+  ['Contender', 'Components', 'Renders caused by the refresh', 'Refetches'],
+  r.renders.map((row) => [row.contender, row.components, row.renders, row.refetches]),
+)}
+`;
+}

@@ -1,0 +1,56 @@
+import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { CONTENDERS } from './contenders/index.js';
+import { OURS, renderResults, type Results } from './report.js';
+import { runBundle } from './scenarios/bundle.js';
+import { runDay } from './scenarios/day.js';
+import { runLateExpired } from './scenarios/late-expired.js';
+import { runRenders } from './scenarios/renders.js';
+import { runClientCost, runSteady } from './scenarios/steady.js';
+import { runStorm, type StormRow } from './scenarios/storm.js';
+
+const startedAt = new Date();
+const loadAtStart = loadavg()[0] ?? 0;
+const t0 = performance.now();
+const step = (name: string) => {
+  console.error(`bench: ${name} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+};
+
+step('storm');
+const storm: StormRow[] = [];
+for (const kind of ['clock', 'revoked'] as const) {
+  storm.push(
+    ...(await runStorm(CONTENDERS, kind, 10, 15)),
+    ...(await runStorm(CONTENDERS, kind, 100, 5)),
+    ...(await runStorm(CONTENDERS, kind, 1000, 3)),
+  );
+}
+step('late expired answers');
+const late = await runLateExpired(CONTENDERS, 10, 3);
+step('steady overhead');
+const steady = await runSteady(CONTENDERS, 1_000, 10, OURS);
+const clientCost = await runClientCost(10_000, 5);
+step('a day of traffic');
+const day = await runDay(CONTENDERS);
+step('re-renders');
+const renders = await runRenders(20);
+step('bundle');
+const bundle = await runBundle();
+
+const results: Results = {
+  storm,
+  late,
+  steady,
+  clientCost,
+  day,
+  bundle,
+  renders,
+  startedAt,
+  seconds: (performance.now() - t0) / 1000,
+  loadAtStart,
+};
+// The raw figures too, so the tables can be re-rendered (npm run bench:report) without a new run.
+await writeFile(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+const markdown = renderResults(results);
+await writeFile(new URL('RESULTS.md', import.meta.url), markdown);
+console.log(markdown);

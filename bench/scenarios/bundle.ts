@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build, type Rolldown } from 'vite';
+
+export interface BundleRow {
+  what: string;
+  minBytes: number | null;
+  gzipBytes: number;
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const APPS = [
+  { file: 'ours.tsx', what: 'app: graphql-jwt-auth-react + React Query + react-dom' },
+  { file: 'urql.tsx', what: 'app: urql + @urql/exchange-auth + react-dom' },
+  { file: 'apollo.tsx', what: 'app: Apollo Client 4 + ErrorLink + rxjs + react-dom' },
+  { file: 'by-hand.tsx', what: 'app: by hand (graphql-request + React Query) + react-dom' },
+] as const;
+
+const gzipBytes = (code: string) => gzipSync(code, { level: 9 }).length;
+
+/** A production vite build of one minimal app (provider + one query), everything bundled as shipped. */
+async function buildApp(file: string): Promise<{ minBytes: number; gzipBytes: number }> {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    mode: 'production',
+    // The package as published: the built dist, not the sources.
+    resolve: { alias: { 'graphql-jwt-auth-react': `${root}dist/index.js` } },
+    build: { write: false, modulePreload: false, rolldownOptions: { input: `${root}bench/apps/${file}` } },
+  });
+  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+  const code = outputs.flatMap((o) => o.output).flatMap((chunk) => (chunk.type === 'chunk' ? [chunk.code] : []));
+  return { minBytes: code.reduce((sum, c) => sum + Buffer.byteLength(c), 0), gzipBytes: code.reduce((sum, c) => sum + gzipBytes(c), 0) };
+}
+
+interface SizeLimitResult {
+  name: string;
+  size: number;
+}
+
+/** Our entry as size-limit measures it for the budget in `npm test` (esbuild, minified, gzip). */
+async function ourEntry(): Promise<BundleRow[]> {
+  const cli = `${root}node_modules/size-limit/bin.js`;
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, '--json'], { cwd: root });
+  const results = JSON.parse(stdout) as SizeLimitResult[];
+  return results.map((result) => ({ what: `entry: ${result.name}`, minBytes: null, gzipBytes: result.size }));
+}
+
+export async function runBundle(): Promise<BundleRow[]> {
+  // The apps import the built package; `npm run bench` builds it first.
+  await readFile(`${root}dist/index.js`);
+  const rows = await ourEntry();
+  for (const app of APPS) rows.push({ what: app.what, ...(await buildApp(app.file)) });
+  return rows;
+}
