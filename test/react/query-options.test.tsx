@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type AuthClient, AuthClientProvider, graphqlQueryOptions, graphqlScopeKey, useAuthClient } from '../../src/index.js';
+import { type AuthClient, AuthClientProvider, graphqlQueryOptions, graphqlScopeKey, useAuthClient, useGraphQLQuery } from '../../src/index.js';
 import { ItemList } from '../support/components.js';
-import { ItemsDocument } from '../support/documents.js';
+import { ItemsDocument, ViewerDocument } from '../support/documents.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
 
 /** The app a router loader prefetches for: the loader's client, given to the hooks. */
@@ -16,6 +16,11 @@ function renderApp(client: AuthClient, queryClient: QueryClient, ui: ReactNode) 
       </QueryClientProvider>
     </StrictMode>,
   );
+}
+
+function ViewerName() {
+  const { data } = useGraphQLQuery(ViewerDocument);
+  return data ? <p data-testid="viewer">{data.viewer.name}</p> : null;
 }
 
 function Client({ onClient }: { onClient: (client: unknown) => void }) {
@@ -66,18 +71,36 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
     expect(running.service.graphqlCalls).toHaveLength(1);
   });
 
-  it("invalidating graphqlScopeKey(identity) refetches the hook's query with the token it already has", async () => {
+  it('each documented invalidation key refetches exactly the queries it names, with the token it already has', async () => {
     const running = await startService();
     const client = clientFor(running);
     const queryClient = new QueryClient();
-    renderApp(client, queryClient, <ItemList first={1} />);
-    await screen.findByTestId('items');
-    expect(running.service.graphqlCalls).toHaveLength(1);
+    renderApp(
+      client,
+      queryClient,
+      <>
+        <ItemList first={1} label="one" />
+        <ItemList first={2} label="two" />
+        <ViewerName />
+      </>,
+    );
+    await screen.findByTestId('viewer');
+    await screen.findByTestId('two');
+    await screen.findByTestId('one');
+    const sends = () => running.service.graphqlCalls.map((call) => call.operationName);
+    const sendsAfter = async (queryKey: readonly unknown[]) => {
+      const before = sends().length;
+      await queryClient.invalidateQueries({ queryKey });
+      return sends().slice(before).sort();
+    };
 
-    await queryClient.invalidateQueries({ queryKey: graphqlScopeKey(client.identity) });
-    expect(running.service.graphqlCalls).toHaveLength(2);
-    await queryClient.invalidateQueries({ queryKey: ['graphql'] });
-    expect(running.service.graphqlCalls).toHaveLength(3);
+    expect(sends()).toHaveLength(3);
+    expect(await sendsAfter(graphqlQueryOptions(client, ItemsDocument).queryKey.slice(0, 3))).toEqual(['Items', 'Items']);
+    expect(await sendsAfter(graphqlQueryOptions(client, ItemsDocument, { first: 2 }).queryKey)).toEqual(['Items']);
+    expect(await sendsAfter(graphqlScopeKey(client.identity))).toEqual(['Items', 'Items', 'Viewer']);
+    expect(await sendsAfter(['graphql', { region: 'test' }])).toEqual(['Items', 'Items', 'Viewer']);
+    expect(await sendsAfter(['graphql', { region: 'elsewhere' }])).toEqual([]);
+    expect(await sendsAfter(['graphql'])).toEqual(['Items', 'Items', 'Viewer']);
     expect(running.service.authCalls).toHaveLength(1);
   });
 
