@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Examples import the package by name, as users write it; the tests run them on the sources.
+  resolve: { alias: { 'graphql-jwt-auth-react': fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/support/setup.ts'],

@@ -2,11 +2,3 @@
 declare module 'react-dom/profiling' {
   export * from 'react-dom/client';
 }
-
-// The one piece of jsdom the re-render scenario uses (jsdom ships no types).
-declare module 'jsdom' {
-  export class JSDOM {
-    constructor(html: string, options?: { url?: string });
-    readonly window: Window & typeof globalThis;
-  }
-}

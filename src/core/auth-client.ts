@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { unlessAborted } from './abort.js';
 import { requestToken } from './auth-endpoint.js';
 import { type ClientConfig, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
+import { connectDevtools } from './devtools.js';
 import {
   AuthConfigError,
   AuthError,
@@ -52,6 +53,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     expiresAt: null,
     error: configError,
   }));
+  const disconnectDevtools = connectDevtools(store); // development only; the token is redacted there
   // Unusable options never reach a send: getToken() rejects with the AuthConfigError first.
   const send: Send =
     config instanceof AuthConfigError
@@ -211,6 +213,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     },
     dispose() {
       timer.dispose();
+      disconnectDevtools();
     },
   };
 }

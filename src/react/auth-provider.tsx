@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { createAuthClient } from '../core/auth-client.js';
 import type { AuthError } from '../core/errors/index.js';
 import type { Regions } from '../core/regions.js';
 import type { AuthClient, AuthClientOptions } from '../core/types.js';
-import { AuthContext, type AuthContextValue } from './context.js';
-import { graphqlScopeKey } from './query-key.js';
+import { AuthClientProvider } from './auth-client-provider.js';
 import { useLatest } from './use-latest.js';
 
 export interface AuthProviderProps extends AuthClientOptions {
@@ -58,50 +57,13 @@ function useDisposeWhenReplaced(client: AuthClient): void {
   }, [client]);
 }
 
-function useReportAuthErrors(client: AuthClient, onAuthError: AuthProviderProps['onAuthError']): void {
-  const latest = useLatest(onAuthError);
-  const [reported] = useState(() => new WeakSet<AuthError>());
-  useEffect(() => {
-    const report = (error: AuthError | null) => {
-      if (error === null || reported.has(error)) return;
-      reported.add(error);
-      latest.current?.(error);
-    };
-    report(client.store.getState().error);
-    return client.store.subscribe((state) => {
-      report(state.error);
-    });
-  }, [client, latest, reported]);
-}
-
 /** Holds the API key and region; children get tokens through the hooks, never by hand. */
 export function AuthProvider(props: AuthProviderProps) {
-  const outerQueryClient = useContext(QueryClientContext);
-  const [ownQueryClient] = useState(() => new QueryClient());
-  const queryClient = props.queryClient ?? outerQueryClient ?? ownQueryClient;
   const client = useIdentityClient(props);
   useDisposeWhenReplaced(client);
-  useReportAuthErrors(client, props.onAuthError);
-
-  const value = useMemo<AuthContextValue>(() => {
-    const scope = { queryKey: graphqlScopeKey(client.identity) };
-    return {
-      client,
-      queryClient,
-      refresh: async () => {
-        const token = await client.refresh();
-        // Queries that failed for want of a token (signed out, bad key) can succeed now.
-        void queryClient.refetchQueries({ ...scope, type: 'active', predicate: (query) => query.state.status === 'error' });
-        return token;
-      },
-      signOut: () => {
-        client.signOut();
-        void queryClient.resetQueries(scope);
-      },
-    };
-  }, [client, queryClient]);
-
-  const tree = <AuthContext.Provider value={value}>{props.children}</AuthContext.Provider>;
-  // Wrap only when nothing surrounds us, so the app's own useQuery calls keep their client.
-  return outerQueryClient === undefined ? <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider> : tree;
+  return (
+    <AuthClientProvider client={client} queryClient={props.queryClient} onAuthError={props.onAuthError}>
+      {props.children}
+    </AuthClientProvider>
+  );
 }

@@ -1,5 +1,6 @@
-import type { QueryFunctionContext, UseQueryOptions } from '@tanstack/react-query';
+import { type DataTag, type QueryFunctionContext, queryOptions, type UseQueryOptions } from '@tanstack/react-query';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
+import type { AuthClient } from '../core/types.js';
 import type { AuthContextValue } from './context.js';
 import { type GraphQLQueryKey, graphqlQueryKey } from './query-key.js';
 import { defaultQueryRetries, isTransientFailure, type RetryValue, retryOnly } from './retry.js';
@@ -11,11 +12,12 @@ export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
 >;
 
 /**
- * The one place that turns a document and variables into React Query options; the query and
- * suspense hooks are thin wrappers around it.
+ * The one place that turns a document and variables into React Query options; the hooks and
+ * graphqlQueryOptions are thin wrappers around it, so they always agree on the key.
  */
-export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
-  { client, queryClient }: AuthContextValue,
+function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
+  client: AuthClient,
+  defaultRetry: unknown,
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
   options: TOptions | undefined,
@@ -24,7 +26,7 @@ export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TO
   queryFn: (context: QueryFunctionContext<GraphQLQueryKey>) => Promise<TData>;
   retry: (failureCount: number, error: Error) => boolean;
 } {
-  const retry = (options?.retry ?? queryClient.getDefaultOptions().queries?.retry) as RetryValue | undefined;
+  const retry = (options?.retry ?? defaultRetry) as RetryValue | undefined;
   return {
     ...(options ?? ({} as TOptions)),
     queryKey: graphqlQueryKey(client.identity, document, variables),
@@ -32,4 +34,39 @@ export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TO
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) => client.request(document, variables, { signal }),
     retry: retryOnly(isTransientFailure, retry, defaultQueryRetries()),
   };
+}
+
+/** For the hooks: the provider's client, and the QueryClient's default `retry` when none is given. */
+export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
+  { client, queryClient }: AuthContextValue,
+  document: GraphQLDocument<TData, TVariables>,
+  variables: TVariables | undefined,
+  options: TOptions | undefined,
+) {
+  return graphqlQueryParts(client, queryClient.getDefaultOptions().queries?.retry, document, variables, options);
+}
+
+/** What graphqlQueryOptions returns: a typed key, so `getQueryData(options.queryKey)` knows `TData`. */
+export type GraphQLQueryOptionsResult<TData, TSelected = TData> = GraphQLQueryOptions<TData, TSelected> & {
+  queryKey: DataTag<GraphQLQueryKey, TData, Error>;
+  queryFn: (context: QueryFunctionContext<GraphQLQueryKey>) => Promise<TData>;
+};
+
+/**
+ * React Query options for one GraphQL query, with the very key and query function the hooks use:
+ * for `queryClient.ensureQueryData`, `prefetchQuery`, `fetchQuery`, `useQuery`, `useQueries` or
+ * `useSuspenseQuery`, outside components too (router loaders). Pass the client the components use
+ * (`AuthClientProvider`), so the cache entry is theirs. `retry` works as in the hooks, except that
+ * without a `retry` option it falls back to React Query's default, not the QueryClient's.
+ */
+export function graphqlQueryOptions<TData = unknown, TVariables extends Variables = Variables, TSelected = TData>(
+  client: AuthClient,
+  document: GraphQLDocument<TData, TVariables>,
+  variables?: NoInfer<TVariables>,
+  options?: GraphQLQueryOptions<TData, TSelected>,
+): GraphQLQueryOptionsResult<TData, TSelected> {
+  return queryOptions(graphqlQueryParts(client, undefined, document, variables, options)) as GraphQLQueryOptionsResult<
+    TData,
+    TSelected
+  >;
 }

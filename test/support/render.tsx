@@ -13,13 +13,13 @@ export function providerProps(running: Running, props: Partial<AuthProviderProps
   return { apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, ...props };
 }
 
-/** Renders under QueryClientProvider and AuthProvider; `strict` puts StrictMode around both. */
+/** Renders under QueryClientProvider and AuthProvider, inside StrictMode (as apps do) unless `strict: false`. */
 export function renderWithAuth(
   ui: ReactNode,
   running: Running,
   props: Partial<AuthProviderProps> = {},
   queryClient: QueryClient = testQueryClient(),
-  { strict = false }: { strict?: boolean } = {},
+  { strict = true }: { strict?: boolean } = {},
 ) {
   const wrap = (node: ReactNode, extra: Partial<AuthProviderProps> = {}) => {
     const tree = (

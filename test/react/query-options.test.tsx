@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { type ReactNode, StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type AuthClient, AuthClientProvider, graphqlQueryOptions, graphqlScopeKey, useAuthClient, useGraphQLQuery } from '../../src/index.js';
+import { ItemList } from '../support/components.js';
+import { ItemsDocument, ViewerDocument } from '../support/documents.js';
+import { clientFor, startService, waitUntil } from '../support/fixtures.js';
+
+/** The app a router loader prefetches for: the loader's client, given to the hooks. */
+function renderApp(client: AuthClient, queryClient: QueryClient, ui: ReactNode) {
+  return render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthClientProvider client={client}>{ui}</AuthClientProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+function ViewerName() {
+  const { data } = useGraphQLQuery(ViewerDocument);
+  return data ? <p data-testid="viewer">{data.viewer.name}</p> : null;
+}
+
+function Client({ onClient }: { onClient: (client: unknown) => void }) {
+  onClient(useAuthClient());
+  return null;
+}
+
+describe('graphqlQueryOptions and AuthClientProvider', () => {
+  it("a loader's ensureQueryData fills the very cache entry the hook reads: one auth call, one send, no loading", async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+
+    // What a router loader does before anything renders. ensureQueryData is deprecated in the latest
+    // React Query 5 (for `query({ ...options, staleTime: 'static' })`) but is all that 5.80 has.
+    const options = graphqlQueryOptions(client, ItemsDocument, { first: 2 });
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    const loaded = await queryClient.ensureQueryData(options);
+    expect(loaded.items.map((item) => item.title)).toEqual(['us item 1', 'us item 2']);
+    expect(queryClient.getQueryData(options.queryKey)).toBe(loaded);
+
+    const seen: unknown[] = [];
+    renderApp(
+      client,
+      queryClient,
+      <>
+        <Client onClient={(c) => seen.push(c)} />
+        <ItemList first={2} />
+      </>,
+    );
+
+    expect(screen.getByTestId('items').textContent).toBe('us item 1, us item 2');
+    expect(seen.every((c) => c === client)).toBe(true);
+    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([options.queryKey]);
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls).toHaveLength(1);
+  });
+
+  it("queryClient.query() with the same options reuses the hook's cache entry instead of sending again", async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    const queryClient = new QueryClient();
+    renderApp(client, queryClient, <ItemList first={3} />);
+    await screen.findByTestId('items');
+
+    const data = await queryClient.query({ ...graphqlQueryOptions(client, ItemsDocument, { first: 3 }), staleTime: 'static' });
+    expect(data.items).toHaveLength(3);
+    expect(running.service.graphqlCalls).toHaveLength(1);
+  });
+
+  it('each documented invalidation key refetches exactly the queries it names, with the token it already has', async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    const queryClient = new QueryClient();
+    renderApp(
+      client,
+      queryClient,
+      <>
+        <ItemList first={1} label="one" />
+        <ItemList first={2} label="two" />
+        <ViewerName />
+      </>,
+    );
+    await screen.findByTestId('viewer');
+    await screen.findByTestId('two');
+    await screen.findByTestId('one');
+    const sends = () => running.service.graphqlCalls.map((call) => call.operationName);
+    const sendsAfter = async (queryKey: readonly unknown[]) => {
+      const before = sends().length;
+      await queryClient.invalidateQueries({ queryKey });
+      return sends().slice(before).sort();
+    };
+
+    expect(sends()).toHaveLength(3);
+    expect(await sendsAfter(graphqlQueryOptions(client, ItemsDocument).queryKey.slice(0, 3))).toEqual(['Items', 'Items']);
+    expect(await sendsAfter(graphqlQueryOptions(client, ItemsDocument, { first: 2 }).queryKey)).toEqual(['Items']);
+    expect(await sendsAfter(graphqlScopeKey(client.identity))).toEqual(['Items', 'Items', 'Viewer']);
+    expect(await sendsAfter(['graphql', { region: 'test' }])).toEqual(['Items', 'Items', 'Viewer']);
+    expect(await sendsAfter(['graphql', { region: 'elsewhere' }])).toEqual([]);
+    expect(await sendsAfter(['graphql'])).toEqual(['Items', 'Items', 'Viewer']);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('AuthClientProvider leaves the client it was given alive after unmount: its owner disposes it', async () => {
+    const running = await startService({ tokenLifetimeSec: 3 });
+    const client = clientFor(running);
+    const view = render(
+      <AuthClientProvider client={client}>
+        <ItemList />
+      </AuthClientProvider>,
+    );
+    await screen.findByTestId('items');
+    view.unmount();
+
+    // Background renewal is due 1–1.5 s after issue (half of a 2–3 s lifetime): it still happens.
+    await waitUntil(() => running.service.authCalls.length === 2);
+    expect(running.service.graphqlCalls).toHaveLength(1);
+  });
+});
