@@ -4,7 +4,7 @@ export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export interface TokenExpiry {
   /** Epoch ms by our clock. */
   expiresAt: number;
-  /** How long the token lives from the moment we received it; bounds the refresh margin. */
+  /** How long the token lives from the moment we asked for it; bounds the refresh margin. */
   lifetimeMs: number;
 }
 
@@ -34,17 +34,28 @@ function finiteSeconds(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value * 1000 : null;
 }
 
+/** `iat` is whole seconds: the issue may have happened up to this much later than it says. */
+const IAT_ROUNDING_MS = 1_000;
+
 /**
- * Expiry from the `exp` claim when it lies ahead of us. An `exp` already past on arrival means our
- * clock disagrees with the issuer's (the server just issued it): then `exp − iat` is the best
- * lifetime we know, counted from receipt, and failing that the documented hour. Without this, a
- * skewed clock would make every fresh token look expired and every request re-authenticate.
+ * When the token expires by our clock. `requestedAt` is when we sent the `/v1/auth` request, by our
+ * clock. With `iat`, our clock's offset from the issuer's is estimated the way Amplify does it: the
+ * token was issued no earlier than we asked, so it lives `exp − iat` from `requestedAt`, less
+ * `iat`'s rounding. This holds with a client clock hours off, where reading `exp` against our own
+ * clock would renew hours early (every request re-authenticating) or hours late (every request
+ * answered "expired"). Without `iat`, `exp` is read against our clock when it lies ahead; failing
+ * that the documented hour applies.
  */
-export function readTokenExpiry(token: string, receivedAt: number): TokenExpiry {
+export function readTokenExpiry(token: string, requestedAt: number): TokenExpiry {
   const claims = decodeJwtClaims(token);
   const exp = finiteSeconds(claims?.exp);
   const iat = finiteSeconds(claims?.iat);
-  if (exp !== null && exp > receivedAt) return { expiresAt: exp, lifetimeMs: exp - receivedAt };
-  const lifetimeMs = exp !== null && iat !== null && exp > iat ? exp - iat : TOKEN_LIFETIME_MS;
-  return { expiresAt: receivedAt + lifetimeMs, lifetimeMs };
+  let expiresAt: number;
+  if (exp !== null && iat !== null && exp > iat) {
+    const lifetime = exp - iat;
+    expiresAt = requestedAt + lifetime - Math.min(IAT_ROUNDING_MS, lifetime / 2);
+  }
+  else if (exp !== null && iat === null && exp > requestedAt) expiresAt = exp;
+  else expiresAt = requestedAt + TOKEN_LIFETIME_MS;
+  return { expiresAt, lifetimeMs: expiresAt - requestedAt };
 }

@@ -54,13 +54,17 @@ describe('configuration', () => {
     client.dispose();
   });
 
-  it("a JWT's expiry is taken from its exp claim", async () => {
+  it("a JWT's lifetime is exp − iat counted from the request, never later than its exp", async () => {
     const running = await startService({ tokenLifetimeSec: 600 });
     const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl } });
 
+    const before = Date.now();
     const token = await client.getToken();
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
-    expect(client.store.getState().expiresAt).toBe(claims.exp * 1000);
+    const { expiresAt } = client.store.getState();
+    // iat is whole seconds, so the estimate may be up to a second (plus the round trip) early.
+    expect(expiresAt).toBeLessThanOrEqual(claims.exp * 1000);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 600_000 - 1_000);
     client.dispose();
   });
 });
