@@ -1,13 +1,22 @@
 import { AuthConfigError } from './errors/index.js';
-import { type RegionEndpoints, resolveRegion } from './regions.js';
+import { DEFAULT_REGIONS, type RegionEndpoints, type Regions, resolveRegion } from './regions.js';
 import type { AuthClientOptions } from './types.js';
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 export const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
 
+/** The region name that asks the client to find the region that accepts the key. */
+export const AUTO_REGION = 'auto';
+
+export interface RegionCandidate {
+  region: string;
+  endpoints: RegionEndpoints;
+}
+
 export interface ClientConfig {
   apiKey: string;
-  endpoints: RegionEndpoints;
+  /** The regions to authenticate with, in order: one, or every configured one for "auto". */
+  candidates: readonly RegionCandidate[];
   marginMs: number;
   authTimeoutMs: number;
 }
@@ -20,6 +29,16 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
   return value;
 }
 
+/** A map's own region named "auto" wins: discovery only runs when the name means nothing else. */
+function regionCandidates(region: string, regions: Regions = DEFAULT_REGIONS): RegionCandidate[] {
+  if (region !== AUTO_REGION || Object.hasOwn(regions, AUTO_REGION)) {
+    return [{ region, endpoints: resolveRegion(region, regions) }];
+  }
+  const names = Object.keys(regions);
+  if (names.length === 0) throw new AuthConfigError('region "auto" needs at least one configured region');
+  return names.map((name) => ({ region: name, endpoints: resolveRegion(name, regions) }));
+}
+
 /** @throws AuthConfigError; its message never contains the API key. */
 export function readConfig(options: AuthClientOptions): ClientConfig {
   const { apiKey, region } = options;
@@ -29,7 +48,7 @@ export function readConfig(options: AuthClientOptions): ClientConfig {
   if (typeof region !== 'string') throw new AuthConfigError('region must be a string');
   return {
     apiKey,
-    endpoints: resolveRegion(region, options.regions),
+    candidates: regionCandidates(region, options.regions),
     marginMs: nonNegative('refreshMarginMs', options.refreshMarginMs, DEFAULT_REFRESH_MARGIN_MS),
     authTimeoutMs: nonNegative('authTimeoutMs', options.authTimeoutMs, DEFAULT_AUTH_TIMEOUT_MS) || DEFAULT_AUTH_TIMEOUT_MS,
   };

@@ -1,6 +1,25 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { OperationTypeNode } from 'graphql';
 import { GraphQLClient } from 'graphql-request';
 import { ExpiredAnswer, isTokenExpiredBody } from './expired-answer.js';
+
+/**
+ * Internal: the request got no readable answer (connection failed, or a browser hid an answer that
+ * lacked CORS headers). The fetch error is the `cause`; callers only ever see that cause.
+ */
+export class NoAnswer extends Error {
+  override name = 'NoAnswer';
+
+  constructor(cause: unknown) {
+    super('No readable answer from the GraphQL endpoint', { cause });
+  }
+}
+
+/** Mutations may have run before a connection dropped, so nothing that might be one is sent twice. */
+export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolean {
+  if (typeof document === 'string') return /(^|[^\w$])mutation\b/.test(document);
+  return document.definitions.some((definition) => 'operation' in definition && definition.operation === OperationTypeNode.MUTATION);
+}
 
 export type Variables = object;
 export type GraphQLDocument<TData, TVariables> = string | TypedDocumentNode<TData, TVariables>;
@@ -14,7 +33,12 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  */
 function detectExpiredAnswers(fetchImpl: typeof fetch): typeof fetch {
   return async (input, init) => {
-    const response = await fetchImpl(input, init);
+    let response: Response;
+    try {
+      response = await fetchImpl(input, init);
+    } catch (error) {
+      throw init?.signal?.aborted ? error : new NoAnswer(error);
+    }
     const text = await response.text();
     if (isTokenExpiredBody(text)) throw new ExpiredAnswer(response.status);
     const body = NULL_BODY_STATUSES.has(response.status) ? null : text;

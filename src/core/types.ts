@@ -1,19 +1,27 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { AuthError } from './errors/index.js';
+import type { PersistOptions } from './persistence.js';
 import type { Regions } from './regions.js';
 import type { GraphQLDocument, Variables } from './transport.js';
 
 export interface AuthState {
   status: 'idle' | 'authenticating' | 'authenticated' | 'error';
   token: string | null;
-  /** Epoch ms by the client's clock. */
+  /** Epoch ms by the client's clock, corrected for the issuer's clock when the JWT has `iat`. */
   expiresAt: number | null;
+  /** When this client (or the tab that shared it) received the token, epoch ms by our clock. */
+  receivedAt: number | null;
+  /** The region the token was issued by, and the only one it is sent to. */
+  region: string | null;
   error: AuthError | null;
 }
 
 export interface AuthClientOptions {
   apiKey: string;
-  /** A key of `regions`. */
+  /**
+   * A key of `regions`, or "auto": try each configured region's `/v1/auth` in order and keep the
+   * first that accepts the key.
+   */
   region: string;
   /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. */
   regions?: Regions;
@@ -27,6 +35,18 @@ export interface AuthClientOptions {
   authTimeoutMs?: number;
   /** Clock, epoch ms; default Date.now. */
   now?: () => number;
+  /**
+   * Keep the token and its expiry (never the API key) across reloads: `true` for sessionStorage, or
+   * a storage and key of your own. Default off.
+   */
+  persist?: boolean | PersistOptions;
+  /**
+   * Share one token among the tabs of this app through a BroadcastChannel of this name: one tab
+   * renews (under a Web Lock), the others receive the token; a sign-out signs out every tab. Default off.
+   */
+  tabSync?: string;
+  /** Renew a due token as soon as the page becomes visible or the network returns; default true. */
+  renewOnWake?: boolean;
 }
 
 export interface RequestInit {

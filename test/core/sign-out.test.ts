@@ -16,7 +16,14 @@ describe('signOut and refresh', () => {
 
     await expect(waiting).rejects.toBeInstanceOf(SignedOutError);
     await waitUntil(() => running.service.authCalls[0]?.status === 200);
-    expect(client.store.getState()).toEqual({ status: 'idle', token: null, expiresAt: null, error: null });
+    expect(client.store.getState()).toEqual({
+      status: 'idle',
+      token: null,
+      expiresAt: null,
+      receivedAt: null,
+      region: null,
+      error: null,
+    });
     expect(running.service.graphqlCalls).toHaveLength(0);
   });
 

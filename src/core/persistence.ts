@@ -1,0 +1,98 @@
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AuthState } from './types.js';
+
+export interface PersistOptions {
+  /** Where the token is kept; default `sessionStorage`. Anything with getItem/setItem/removeItem, sync or async. */
+  storage?: StateStorage;
+  /** The storage key; default "graphql-jwt-auth". */
+  key?: string;
+}
+
+export const DEFAULT_PERSIST_KEY = 'graphql-jwt-auth';
+
+/** What is written: the token and its timing, tagged with the identity. Never the API key. */
+interface StoredSession {
+  id: string;
+  token: string | null;
+  expiresAt: number | null;
+  receivedAt: number | null;
+  region: string | null;
+}
+
+export interface SessionStore {
+  store: StoreApi<AuthState>;
+  /** Resolves once a stored token, if any, has been read. */
+  hydrated: Promise<void>;
+  isHydrated: () => boolean;
+}
+
+export interface PersistContext {
+  /** The identity tag: a token stored by another key or region set is foreign. */
+  id: string;
+  now: () => number;
+  acceptsRegion: (region: string) => boolean;
+}
+
+function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext): Partial<AuthState> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stored = value as Partial<Record<keyof StoredSession, unknown>>;
+  const { token, expiresAt, receivedAt, region } = stored;
+  if (stored.id !== id || typeof token !== 'string' || token.trim() === '') return null;
+  if (typeof region !== 'string' || !acceptsRegion(region)) return null;
+  if (typeof expiresAt !== 'number' || typeof receivedAt !== 'number') return null;
+  if (!(expiresAt > now()) || !(receivedAt <= now())) return null;
+  return { status: 'authenticated', token, expiresAt, receivedAt, region, error: null };
+}
+
+function defaultStorage(): StateStorage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined; // reading sessionStorage throws where the browser blocks storage
+  }
+}
+
+/**
+ * The auth store, kept in storage through zustand's persist middleware when asked: a reload then
+ * reuses a valid token instead of calling `/v1/auth`. An expired, malformed or foreign entry is
+ * ignored (and overwritten by the next token).
+ */
+export function createSessionStore(
+  initial: AuthState,
+  options: PersistOptions | undefined,
+  context: PersistContext,
+): SessionStore {
+  // Without a storage (server rendering, storage blocked), the store works as if not persisted.
+  const raw = options && (options.storage ?? defaultStorage());
+  const storage = raw && createJSONStorage<StoredSession>(() => raw);
+  if (!storage) return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true };
+  let done = false;
+  let markHydrated: () => void = () => undefined;
+  const hydrated = new Promise<void>((resolve) => {
+    markHydrated = resolve;
+  });
+  const store = createStore<AuthState>()(
+    persist(() => initial, {
+      name: options.key ?? DEFAULT_PERSIST_KEY,
+      storage,
+      version: 1,
+      partialize: ({ token, expiresAt, receivedAt, region }): StoredSession => ({
+        id: context.id,
+        token,
+        expiresAt,
+        receivedAt,
+        region,
+      }),
+      // Another version is treated like a foreign entry: read as nothing.
+      migrate: () => ({ id: '', token: null, expiresAt: null, receivedAt: null, region: null }),
+      merge: (stored, current) => ({ ...current, ...readStored(stored, context) }),
+      // Called after reading, and also when reading failed: a broken storage must not hold requests.
+      onRehydrateStorage: () => () => {
+        done = true;
+        markHydrated();
+      },
+    }),
+  );
+  return { store, hydrated, isHydrated: () => done };
+}

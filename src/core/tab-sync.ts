@@ -1,0 +1,138 @@
+/** A token with what another tab needs to use it: all times are epoch ms by this machine's clock. */
+export interface SharedSession {
+  token: string;
+  expiresAt: number;
+  receivedAt: number;
+  region: string;
+}
+
+type Message =
+  | { kind: 'session'; id: string; session: SharedSession }
+  | { kind: 'sign-out'; id: string }
+  | { kind: 'ask'; id: string };
+
+export interface TabSyncHandlers {
+  /** A token another tab obtained for the same identity. */
+  onSession: (session: SharedSession) => void;
+  onSignOut: () => void;
+  /** The session to hand a tab that just opened, if this tab has a usable one. */
+  currentSession: () => SharedSession | null;
+}
+
+export interface TabSync {
+  /** Runs `task` while no other tab of this identity runs one: the lock around `/v1/auth`. */
+  exclusive: <T>(task: () => Promise<T>) => Promise<T>;
+  publishSession: (session: SharedSession) => void;
+  publishSignOut: () => void;
+  close: () => void;
+}
+
+// Without Web Locks, tabs whose timers fire together stagger at random, so that most of them find
+// the token another tab already shared by the time they would ask for one.
+const NO_LOCK_STAGGER_MS = 250;
+// A tab that waited for the lock lets the holder's token message arrive before asking itself: the
+// lock grant and the message travel separately, in no promised order.
+const HANDOVER_GRACE_MS = 150;
+
+function isSession(value: unknown): value is SharedSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, expiresAt, receivedAt, region } = value as Partial<Record<keyof SharedSession, unknown>>;
+  return (
+    typeof token === 'string' &&
+    token.trim() !== '' &&
+    typeof region === 'string' &&
+    Number.isFinite(expiresAt) &&
+    Number.isFinite(receivedAt)
+  );
+}
+
+function readMessage(data: unknown, id: string): Message | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as { kind?: unknown; id?: unknown; session?: unknown };
+  // Other identities (another key or region set) share the channel name but never a token.
+  if (message.id !== id) return null;
+  if (message.kind === 'sign-out' || message.kind === 'ask') return { kind: message.kind, id };
+  if (message.kind === 'session' && isSession(message.session)) return { kind: 'session', id, session: message.session };
+  return null;
+}
+
+/**
+ * Shares one identity's token among the tabs of an app: BroadcastChannel carries tokens and
+ * sign-outs, Web Locks make sure one tab at a time calls `/v1/auth`. Null where BroadcastChannel
+ * is missing (server rendering, old browsers): the client then works alone, as without the option.
+ */
+export function createTabSync(channelName: string, id: string, handlers: TabSyncHandlers): TabSync | null {
+  if (typeof BroadcastChannel !== 'function') return null;
+  const channel = new BroadcastChannel(channelName);
+  // Node's channel would keep a server-rendering process or a script alive.
+  (channel as { unref?: () => void }).unref?.();
+  let open = true;
+  const post = (message: Message) => {
+    if (open) channel.postMessage(message);
+  };
+  let sessionsReceived = 0;
+  let onSessionReceived: (() => void) | null = null;
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    const message = readMessage(event.data, id);
+    if (message?.kind === 'session') {
+      sessionsReceived += 1;
+      handlers.onSession(message.session);
+      onSessionReceived?.();
+    }
+    else if (message?.kind === 'sign-out') handlers.onSignOut();
+    else if (message?.kind === 'ask') {
+      const session = handlers.currentSession();
+      if (session !== null) post({ kind: 'session', id, session });
+    }
+  };
+  post({ kind: 'ask', id });
+
+  /** Resolves once a token message arrives after `seen` were counted, or after the grace period. */
+  const handover = (seen: number) =>
+    new Promise<void>((resolve) => {
+      if (sessionsReceived > seen) {
+        resolve();
+        return;
+      }
+      const timeout = setTimeout(done, HANDOVER_GRACE_MS);
+      function done() {
+        clearTimeout(timeout);
+        onSessionReceived = null;
+        resolve();
+      }
+      onSessionReceived = done;
+    });
+
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const lockName = `${channelName}:${id}`;
+  async function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    if (!locks) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * NO_LOCK_STAGGER_MS));
+      return task();
+    }
+    const seen = sessionsReceived;
+    // Uncontended: no other tab is renewing, so ask at once.
+    const alone = await locks.request(lockName, { ifAvailable: true }, async (lock) =>
+      lock ? { result: await task() } : null,
+    );
+    if (alone) return alone.result;
+    return locks.request(lockName, async () => {
+      await handover(seen);
+      return task();
+    });
+  }
+
+  return {
+    exclusive,
+    publishSession: (session) => {
+      post({ kind: 'session', id, session });
+    },
+    publishSignOut: () => {
+      post({ kind: 'sign-out', id });
+    },
+    close: () => {
+      open = false;
+      channel.close();
+    },
+  };
+}

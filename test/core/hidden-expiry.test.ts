@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
+
+const MINUTE = 60_000;
+
+/**
+ * A browser reports a 401 that lacks CORS headers as a network failure. Here the mock service
+ * drops the connection instead (`reset`), which a client sees the same way; the Chromium test
+ * covers the real CORS case.
+ */
+async function clientWithTwoHourTokens() {
+  const running = await startService({ tokenLifetimeSec: 7_200 });
+  let elapsedMs = 0;
+  const client = clientFor(running, { now: () => Date.now() + elapsedMs });
+  await client.getToken();
+  return { service: running.service, client, advance: (ms: number) => (elapsedMs += ms) };
+}
+
+describe('a network failure that may hide an expiry answer', () => {
+  it('for a token older than the documented hour: one re-authentication and one retry of the query', async () => {
+    const { service, client, advance } = await clientWithTwoHourTokens();
+    advance(61 * MINUTE); // valid by its exp, but past the hour the service documents
+    service.queueGraphqlFailures('reset');
+
+    const result = await client.request(ItemsDocument, { first: 2 });
+
+    expect(result.items).toHaveLength(2);
+    expect(service.authCalls).toHaveLength(2);
+    expect(bearerTokens(service)).toEqual(service.issuedTokens);
+  });
+
+  it('for a young token: the network error reaches the caller, with no re-authentication', async () => {
+    const { service, client, advance } = await clientWithTwoHourTokens();
+    advance(10 * MINUTE);
+    service.queueGraphqlFailures('reset');
+
+    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(TypeError);
+    expect(service.authCalls).toHaveLength(1);
+    expect(service.graphqlCalls).toHaveLength(1);
+  });
+
+  it('for a mutation: never sent twice, but the next operation gets a new token', async () => {
+    const { service, client, advance } = await clientWithTwoHourTokens();
+    advance(61 * MINUTE);
+    service.queueGraphqlFailures('reset');
+
+    await expect(client.request(AddItemDocument, { title: 'once' })).rejects.toBeInstanceOf(TypeError);
+    expect(service.graphqlCalls).toHaveLength(1);
+    expect(service.appliedMutations).toBe(1);
+
+    await client.request(ItemsDocument);
+    expect(service.authCalls).toHaveLength(2);
+    expect(bearerTokens(service)).toEqual(service.issuedTokens);
+  });
+
+  it('a second network failure after the retry reaches the caller: one retry at most', async () => {
+    const { service, client, advance } = await clientWithTwoHourTokens();
+    advance(61 * MINUTE);
+    service.queueGraphqlFailures('reset', 'reset');
+
+    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(TypeError);
+    expect(service.authCalls).toHaveLength(2);
+    expect(service.graphqlCalls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthClientOptions } from '../../src/index.js';
+import { ItemsDocument } from '../support/documents.js';
+import { API_KEY, bearerTokens, clientFor, startService } from '../support/fixtures.js';
+
+/** A storage of the user's own: a Map, optionally answering after a delay like IndexedDB wrappers. */
+function memoryStorage(delayMs?: number) {
+  const items = new Map<string, string>();
+  const later = <T>(value: T) =>
+    delayMs === undefined
+      ? value
+      : new Promise<T>((resolve) => {
+          setTimeout(() => {
+            resolve(value);
+          }, delayMs);
+        });
+  return {
+    items,
+    getItem: (name: string) => later(items.get(name) ?? null),
+    setItem: (name: string, value: string) => void items.set(name, value),
+    removeItem: (name: string) => void items.delete(name),
+  };
+}
+
+describe('persistence', () => {
+  it('a reload reuses the stored token: no /v1/auth call while it is valid', async () => {
+    const running = await startService();
+    const storage = memoryStorage();
+    const options: Partial<AuthClientOptions> = { persist: { storage } };
+    const token = await clientFor(running, options).getToken();
+
+    const reloaded = clientFor(running, options);
+    await reloaded.request(ItemsDocument);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(bearerTokens(running.service)).toEqual([token]);
+    expect(reloaded.store.getState()).toMatchObject({ status: 'authenticated', token });
+  });
+
+  it('an asynchronous storage is read before the first request decides to authenticate', async () => {
+    const running = await startService();
+    const storage = memoryStorage(30);
+    await clientFor(running, { persist: { storage } }).getToken();
+
+    await clientFor(running, { persist: { storage } }).request(ItemsDocument);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('stores the token and its timing under the identity tag, never the API key', async () => {
+    const running = await startService();
+    const storage = memoryStorage();
+    const token = await clientFor(running, { persist: { storage, key: 'my-app' } }).getToken();
+
+    expect([...storage.items.keys()]).toEqual(['my-app']);
+    const stored = storage.items.get('my-app')!;
+    expect(stored).toContain(token);
+    expect(stored).not.toContain(API_KEY);
+  });
+
+  it('an expired stored token is ignored', async () => {
+    let elapsedMs = 0;
+    const running = await startService();
+    const storage = memoryStorage();
+    const options: Partial<AuthClientOptions> = { persist: { storage }, now: () => Date.now() + elapsedMs };
+    const old = await clientFor(running, options).getToken();
+
+    elapsedMs = 61 * 60_000;
+    const fresh = await clientFor(running, options).getToken();
+    expect(fresh).not.toBe(old);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it("another key's or region's stored token is ignored", async () => {
+    const running = await startService({ validKeys: [API_KEY, 'second-key'] });
+    const storage = memoryStorage();
+    const mine = await clientFor(running, { persist: { storage } }).getToken();
+
+    const theirs = await clientFor(running, { apiKey: 'second-key', persist: { storage } }).getToken();
+    // Same URLs under another region name: the stored token names a region this client lacks.
+    await clientFor(running, { regions: { other: running.baseUrl }, region: 'other', persist: { storage } }).getToken();
+
+    expect(theirs).not.toBe(mine);
+    expect(running.service.authCalls).toHaveLength(3);
+  });
+
+  it('sign-out removes the stored token', async () => {
+    const running = await startService();
+    const storage = memoryStorage();
+    const client = clientFor(running, { persist: { storage } });
+    const token = await client.getToken();
+    client.signOut();
+
+    expect(storage.items.get('graphql-jwt-auth')).not.toContain(token);
+    await clientFor(running, { persist: { storage } }).getToken();
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it('a storage that fails to read or holds garbage neither blocks nor breaks requests', async () => {
+    const running = await startService();
+    const throwing = { getItem: () => { throw new Error('blocked'); }, setItem: () => undefined, removeItem: () => undefined };
+    const garbage = { ...memoryStorage(), getItem: () => '{"state":{"id":42,"token":{}},"version":1' };
+
+    await clientFor(running, { persist: { storage: throwing } }).request(ItemsDocument);
+    await clientFor(running, { persist: { storage: garbage } }).request(ItemsDocument);
+    expect(running.service.graphqlCalls.map((call) => call.status)).toEqual([200, 200]);
+  });
+
+  it('persist: true keeps the token in sessionStorage', async () => {
+    const running = await startService();
+    sessionStorage.clear();
+    const token = await clientFor(running, { persist: true }).getToken();
+
+    expect(sessionStorage.getItem('graphql-jwt-auth')).toContain(token);
+    await clientFor(running, { persist: true }).getToken();
+    expect(running.service.authCalls).toHaveLength(1);
+    sessionStorage.clear();
+  });
+});

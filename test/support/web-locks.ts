@@ -1,0 +1,38 @@
+import { onTestFinished } from 'vitest';
+
+type Grant = (lock: { name: string } | null) => unknown;
+
+/**
+ * An in-process stand-in for the browser's `navigator.locks` (exclusive mode, `ifAvailable`), for
+ * Node tests of the tab protocol; the real one is exercised in Chromium by the browser tests.
+ */
+class InProcessLocks {
+  readonly #queues = new Map<string, Array<() => void>>();
+
+  async request(name: string, optionsOrGrant: { ifAvailable?: boolean } | Grant, maybeGrant?: Grant): Promise<unknown> {
+    const grant = typeof optionsOrGrant === 'function' ? optionsOrGrant : maybeGrant!;
+    const ifAvailable = typeof optionsOrGrant === 'object' && optionsOrGrant.ifAvailable === true;
+    const queue = this.#queues.get(name);
+    if (queue && ifAvailable) return grant(null);
+    if (queue) await new Promise<void>((resolve) => queue.push(resolve));
+    else this.#queues.set(name, []);
+    try {
+      return await grant({ name });
+    } finally {
+      const next = this.#queues.get(name)?.shift();
+      if (next) next();
+      else this.#queues.delete(name);
+    }
+  }
+}
+
+/** Installs the stand-in for the current test only. */
+export function installWebLocks(): void {
+  const navigator = globalThis.navigator as unknown as { locks?: unknown };
+  const before = Object.getOwnPropertyDescriptor(navigator, 'locks');
+  Object.defineProperty(navigator, 'locks', { value: new InProcessLocks(), configurable: true });
+  onTestFinished(() => {
+    if (before) Object.defineProperty(navigator, 'locks', before);
+    else delete navigator.locks;
+  });
+}
