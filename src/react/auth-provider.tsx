@@ -20,10 +20,12 @@ export interface AuthProviderProps extends AuthClientOptions {
  * refs, so inline functions do not create a new client.
  */
 function useIdentityClient(props: AuthProviderProps): AuthClient {
-  const { apiKey, region, regions, refreshMarginMs, authTimeoutMs } = props;
+  const { apiKey, region, regions, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persist } = props;
   const latest = useLatest(props);
   // Compared by value: an inline `regions` object must not start a new identity on every render.
   const regionsJson = regions === undefined ? undefined : JSON.stringify(regions);
+  // An inline `persist={{ storage }}` must not either: the storage is read when the client is made.
+  const persistKey = typeof persist === 'object' ? (persist.key ?? '') : persist;
   return useMemo(
     () =>
       createAuthClient({
@@ -32,11 +34,14 @@ function useIdentityClient(props: AuthProviderProps): AuthClient {
         ...(regionsJson === undefined ? {} : { regions: JSON.parse(regionsJson) as Regions }),
         ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
         ...(authTimeoutMs === undefined ? {} : { authTimeoutMs }),
+        ...(tabSync === undefined ? {} : { tabSync }),
+        ...(renewOnWake === undefined ? {} : { renewOnWake }),
+        ...(persistKey === undefined ? {} : { persist: latest.current.persist ?? false }),
         fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
         authorize: (token) => latest.current.authorize?.(token) ?? { authorization: `Bearer ${token}` },
         now: () => (latest.current.now ?? Date.now)(),
       }),
-    [apiKey, region, regionsJson, refreshMarginMs, authTimeoutMs, latest],
+    [apiKey, region, regionsJson, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persistKey, latest],
   );
 }
 
