@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+
+/** Flags that keep Debian's Chromium off the (closed) network and quiet in a container. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  /** Console errors and page errors of every page, as text. */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const dir = await mkdtemp(join(tmpdir(), 'chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const errors: string[] = [];
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+  });
+  return {
+    context,
+    errors,
+    close: async () => {
+      await context.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The harness page, served by Vite on 127.0.0.1 (an origin other than the mock service's). */
+export async function serveHarness(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: ViteDevServer = await createServer({
+    root: new URL('./harness', import.meta.url).pathname,
+    configFile: false,
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (address === null || address === undefined || typeof address === 'string') throw new Error('no address');
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+}
+
+export async function openHarness(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => 'harness' in window, undefined, { timeout: 15_000 }).catch((error: unknown) => {
+    throw new Error(`The harness did not load: ${browser.errors.join('; ') || 'no error reported'}`, { cause: error });
+  });
+  return page;
+}

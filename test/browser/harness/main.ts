@@ -1,0 +1,45 @@
+import { type AuthClient, type AuthClientOptions, createAuthClient } from '../../../src/core/index.ts';
+
+/**
+ * A page of an app using the core client, driven from the Chromium tests through `window.harness`.
+ * The service runs on another origin (another port), so the browser applies CORS as in production.
+ */
+const ItemsQuery = 'query Items($first: Int) { items(first: $first) { id title region } }';
+
+let client: AuthClient | null = null;
+let clockOffsetMs = 0;
+
+function current(): AuthClient {
+  if (client === null) throw new Error('harness.start() first');
+  return client;
+}
+
+const harness = {
+  start(options: Omit<AuthClientOptions, 'now'>): void {
+    client = createAuthClient({ ...options, now: () => Date.now() + clockOffsetMs });
+  },
+  /** Moves this page's clock, as a sleeping laptop or a wrong system clock would. */
+  setClockOffset(ms: number): void {
+    clockOffsetMs = ms;
+  },
+  getToken: () => current().getToken(),
+  token: () => current().store.getState().token,
+  signOut: () => {
+    current().signOut();
+  },
+  /** Settles as data or as the error's name and message, so the test sees what the app would. */
+  async query(): Promise<{ items: unknown[] } | { error: string }> {
+    try {
+      return await current().request<{ items: unknown[] }>(ItemsQuery, { first: 2 });
+    } catch (error) {
+      return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    }
+  },
+};
+
+declare global {
+  interface Window {
+    harness: typeof harness;
+  }
+}
+window.harness = harness;
