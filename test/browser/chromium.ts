@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
+import type { HarnessOptions } from './harness/main.ts';
 
 /** Flags that keep Debian's Chromium off the (closed) network and quiet in a container. */
 const CHROMIUM_ARGS = [
@@ -61,11 +63,41 @@ export async function serveHarness(): Promise<{ url: string; close: () => Promis
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
 }
 
-export async function openHarness(browser: Browser, url: string): Promise<Page> {
+async function openHarness(browser: Browser, url: string): Promise<Page> {
   const page = await browser.context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => 'harness' in window, undefined, { timeout: 15_000 }).catch((error: unknown) => {
     throw new Error(`The harness did not load: ${browser.errors.join('; ') || 'no error reported'}`, { cause: error });
   });
   return page;
+}
+
+export interface Tabs {
+  browser: Browser;
+  /** Opens `count` pages of the harness, each with a client made from `options`. */
+  open: (count: number, options: HarnessOptions) => Promise<Page[]>;
+}
+
+/** One Chromium and one harness server for the test file, closed after it. */
+export function chromiumHarnessForFile(): Tabs {
+  let harness: Awaited<ReturnType<typeof serveHarness>> | undefined;
+  const tabs = {
+    browser: undefined as unknown as Browser,
+    open: async (count: number, options: HarnessOptions) => {
+      const pages = await Promise.all(Array.from({ length: count }, () => openHarness(tabs.browser, harness!.url)));
+      for (const page of pages) {
+        await page.evaluate((o) => {
+          window.harness.start(o);
+        }, options);
+      }
+      return pages;
+    },
+  };
+  beforeAll(async () => {
+    [tabs.browser, harness] = await Promise.all([launchChromium(), serveHarness()]);
+  });
+  afterAll(async () => {
+    await Promise.all([tabs.browser.close(), harness?.close()]);
+  });
+  return tabs;
 }

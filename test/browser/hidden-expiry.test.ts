@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockService, type StartedMockService } from '../../mock-service/node/serve.ts';
-import { type Browser, launchChromium, openHarness, serveHarness } from './chromium.ts';
+import { describe, expect, it } from 'vitest';
+import { startMockService } from '../../mock-service/node/serve.ts';
+import { chromiumHarnessForFile } from './chromium.ts';
 
 const API_KEY = 'browser-key';
 const MINUTE = 60_000;
 
-let browser: Browser;
-let harness: Awaited<ReturnType<typeof serveHarness>>;
-beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchChromium(), serveHarness()]);
-});
-afterAll(async () => {
-  await Promise.all([browser.close(), harness.close()]);
-});
+const tabs = chromiumHarnessForFile();
 
-/** A gateway whose expiry answer carries no CORS headers: the page sees a network error, not the body. */
-async function corsLessGateway(): Promise<StartedMockService> {
+/**
+ * A page holding a token, and a gateway whose expiry answer carries no CORS headers: the page
+ * sees a network error, not the body.
+ */
+async function pageBehindCorsLessGateway() {
   const started = await startMockService({ validKeys: [API_KEY], tokenLifetimeSec: 7_200 });
   started.service.corsOnExpired = false;
-  return started;
+  const [page] = await tabs.open(1, { apiKey: API_KEY, region: 'local', regions: { local: started.baseUrl } });
+  const token = await page!.evaluate(() => window.harness.getToken());
+  return { ...started, page: page!, token };
 }
 
 describe('CORS-less 401 in Chromium', () => {
   it('a token older than the hour, answered "expired" without CORS headers: one re-auth, one retry, data', async () => {
-    const { service, baseUrl, close } = await corsLessGateway();
-    const page = await openHarness(browser, harness.url);
-    await page.evaluate((options) => {
-      window.harness.start(options);
-    }, { apiKey: API_KEY, region: 'local', regions: { local: baseUrl } });
-    const first = await page.evaluate(() => window.harness.getToken());
+    const { service, close, page, token: first } = await pageBehindCorsLessGateway();
 
     service.expireAllTokensNow(); // the gateway keeps to the hour, whatever the token's exp says
     await page.evaluate((ms) => {
@@ -43,19 +36,14 @@ describe('CORS-less 401 in Chromium', () => {
       [false, false, 200],
     ]);
     // The browser hid the 401's body: that is the case under test, not an accident of the set-up.
-    expect(browser.errors.some((error) => /blocked by CORS policy/.test(error))).toBe(true);
-    browser.errors.length = 0;
+    expect(tabs.browser.errors.some((error) => /blocked by CORS policy/.test(error))).toBe(true);
+    tabs.browser.errors.length = 0;
     await page.close();
     await close();
   });
 
   it('a young token meeting the same hidden answer surfaces the network error: no re-auth loop', async () => {
-    const { service, baseUrl, close } = await corsLessGateway();
-    const page = await openHarness(browser, harness.url);
-    await page.evaluate((options) => {
-      window.harness.start(options);
-    }, { apiKey: API_KEY, region: 'local', regions: { local: baseUrl } });
-    await page.evaluate(() => window.harness.getToken());
+    const { service, close, page } = await pageBehindCorsLessGateway();
 
     service.expireAllTokensNow();
     const result = await page.evaluate(() => window.harness.query());
@@ -63,7 +51,7 @@ describe('CORS-less 401 in Chromium', () => {
     expect(result).toEqual({ error: 'TypeError: Failed to fetch' });
     expect(service.authCalls).toHaveLength(1);
     expect(service.graphqlCalls).toHaveLength(1);
-    browser.errors.length = 0;
+    tabs.browser.errors.length = 0;
     await page.close();
     await close();
   });

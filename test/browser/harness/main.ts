@@ -6,6 +6,9 @@ import { type AuthClient, type AuthClientOptions, createAuthClient } from '../..
  */
 const ItemsQuery = 'query Items($first: Int) { items(first: $first) { id title region } }';
 
+/** What a test may set: plain data, as it crosses from Node into the page. */
+export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'region' | 'regions' | 'tabSync'>;
+
 let client: AuthClient | null = null;
 let clockOffsetMs = 0;
 
@@ -15,7 +18,7 @@ function current(): AuthClient {
 }
 
 const harness = {
-  start(options: Omit<AuthClientOptions, 'now'>): void {
+  start(options: HarnessOptions): void {
     client = createAuthClient({ ...options, now: () => Date.now() + clockOffsetMs });
   },
   /** Moves this page's clock, as a sleeping laptop or a wrong system clock would. */
