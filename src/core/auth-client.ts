@@ -17,7 +17,7 @@ import { mergeHeaders } from './headers.js';
 import { createSessionStore } from './persistence.js';
 import { authenticateFirstAccepting } from './region-discovery.js';
 import { RenewalTimer } from './renewal-timer.js';
-import { createTabSync, type SharedSession } from './tab-sync.js';
+import { createTabSync, type SharedSession, type TabSync } from './tab-sync.js';
 import { readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
 import { isTransientAuthError } from './transient.js';
 import { createTransport, type GraphQLDocument, mayBeMutation, NoAnswer, type Send, type Variables } from './transport.js';
@@ -151,21 +151,39 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     store.setState({ status: 'idle', token: null, expiresAt: null, receivedAt: null, region: null, error: null });
   };
 
-  const tabs =
-    options.tabSync === undefined || configError
-      ? null
-      : createTabSync(options.tabSync, identity.id, {
-          onSession(session) {
-            const current = sessionOf(store.getState());
-            const newer = current === null || session.expiresAt > current.expiresAt;
-            if (!signedOut && newer && session.expiresAt > now() && candidateFor(session.region)) adopt(session);
-          },
-          onSignOut: signOutHere,
-          currentSession() {
-            const current = sessionOf(store.getState());
-            return current !== null && !isDue(current) ? current : null;
-          },
-        });
+  const startTabSync = (channelName: string) =>
+    createTabSync(channelName, identity.id, {
+      onSession(session) {
+        const current = sessionOf(store.getState());
+        const newer = current === null || session.expiresAt > current.expiresAt;
+        const usable = !signedOut && newer && session.expiresAt > now() && candidateFor(session.region) !== undefined;
+        if (usable) adopt(session);
+        return usable;
+      },
+      onSignOut: signOutHere,
+      currentSession() {
+        const current = sessionOf(store.getState());
+        return current !== null && !isDue(current) ? current : null;
+      },
+    });
+  const wakeRenewal = () => {
+    const current = sessionOf(store.getState());
+    if (current !== null && isDue(current) && stoppedBy() === null) renew().catch(() => undefined);
+    else scheduleRenewal(); // a timer that slept through its moment is armed again from now
+  };
+
+  // Listeners and the tab channel start on first use, not at construction: React may make a client
+  // and throw it away (StrictMode runs useMemo twice), and that one must leave nothing behind.
+  let tabs: TabSync | null = null;
+  let stopWatchingWake: () => void = () => undefined;
+  let started = false;
+  let disposed = false;
+  function start(): void {
+    if (started || disposed || configError) return;
+    started = true;
+    if (options.tabSync !== undefined) tabs = startTabSync(options.tabSync);
+    if (options.renewOnWake !== false) stopWatchingWake = watchWake(wakeRenewal);
+  }
 
   /**
    * One `/v1/auth` exchange at a time, shared by every caller. `force` asks even when a token is
@@ -224,7 +242,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   }
 
   /** A stored token is read before anything else, so a reload does not ask `/v1/auth` in parallel. */
-  const readySession = () => (isHydrated() ? validSession() : hydrated.then(validSession));
+  function readySession(): Promise<SharedSession> {
+    start();
+    return isHydrated() ? validSession() : hydrated.then(validSession);
+  }
 
   /** Forgets a token the server called expired, unless a newer one has replaced it already. */
   function dropToken(token: string): void {
@@ -276,14 +297,6 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     }
   }
 
-  const stopWatchingWake =
-    options.renewOnWake === false || configError
-      ? () => undefined
-      : watchWake(() => {
-          const current = sessionOf(store.getState());
-          if (current !== null && isDue(current) && stoppedBy() === null) renew().catch(() => undefined);
-          else scheduleRenewal(); // a timer that slept through its moment is armed again from now
-        });
   void hydrated.then(() => {
     home = candidateFor(store.getState().region ?? '') ?? home;
     scheduleRenewal();
@@ -293,16 +306,19 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     request,
     getToken: () => readySession().then((session) => session.token),
     refresh() {
+      start();
       signedOut = false;
       return renew(true).then((session) => session.token);
     },
     store,
     identity,
     signOut() {
+      start();
       signOutHere();
       tabs?.publishSignOut();
     },
     dispose() {
+      disposed = true;
       timer.dispose();
       stopWatchingWake();
       tabs?.close();

@@ -12,8 +12,8 @@ type Message =
   | { kind: 'ask'; id: string };
 
 export interface TabSyncHandlers {
-  /** A token another tab obtained for the same identity. */
-  onSession: (session: SharedSession) => void;
+  /** A token another tab obtained for the same identity; true if this tab took it (it was newer). */
+  onSession: (session: SharedSession) => boolean;
   onSignOut: () => void;
   /** The session to hand a tab that just opened, if this tab has a usable one. */
   currentSession: () => SharedSession | null;
@@ -70,14 +70,15 @@ export function createTabSync(channelName: string, id: string, handlers: TabSync
   const post = (message: Message) => {
     if (open) channel.postMessage(message);
   };
-  let sessionsReceived = 0;
-  let onSessionReceived: (() => void) | null = null;
+  let sessionsAdopted = 0;
+  let onSessionAdopted: (() => void) | null = null;
   channel.onmessage = (event: MessageEvent<unknown>) => {
     const message = readMessage(event.data, id);
     if (message?.kind === 'session') {
-      sessionsReceived += 1;
-      handlers.onSession(message.session);
-      onSessionReceived?.();
+      // Only a token this tab took counts: replies to 'ask' may still carry the token being replaced.
+      if (!handlers.onSession(message.session)) return;
+      sessionsAdopted += 1;
+      onSessionAdopted?.();
     }
     else if (message?.kind === 'sign-out') handlers.onSignOut();
     else if (message?.kind === 'ask') {
@@ -87,30 +88,33 @@ export function createTabSync(channelName: string, id: string, handlers: TabSync
   };
   post({ kind: 'ask', id });
 
-  /** Resolves once a token message arrives after `seen` were counted, or after the grace period. */
+  /** Resolves once a token is taken from another tab after `seen` were counted, or after the grace period. */
   const handover = (seen: number) =>
     new Promise<void>((resolve) => {
-      if (sessionsReceived > seen) {
+      if (sessionsAdopted > seen) {
         resolve();
         return;
       }
       const timeout = setTimeout(done, HANDOVER_GRACE_MS);
       function done() {
         clearTimeout(timeout);
-        onSessionReceived = null;
+        onSessionAdopted = null;
         resolve();
       }
-      onSessionReceived = done;
+      onSessionAdopted = done;
     });
 
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   const lockName = `${channelName}:${id}`;
+  // A tab that just opened first gives the others a moment to answer its 'ask' with their token.
+  const answered = handover(0);
   async function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    await answered;
     if (!locks) {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * NO_LOCK_STAGGER_MS));
       return task();
     }
-    const seen = sessionsReceived;
+    const seen = sessionsAdopted;
     // Uncontended: no other tab is renewing, so ask at once.
     const alone = await locks.request(lockName, { ifAvailable: true }, async (lock) =>
       lock ? { result: await task() } : null,

@@ -13,7 +13,8 @@ async function tabsHoldingOneToken(baseUrl: string, count: number) {
   const tabSync = `tabs-${randomUUID()}`;
   const pages = await tabs.open(count, { apiKey: API_KEY, region: 'local', regions: { local: baseUrl }, tabSync });
   const token = await pages[0]!.evaluate(() => window.harness.getToken());
-  for (const page of pages) await page.waitForFunction((t) => window.harness.token() === t, token);
+  const tokens = await Promise.all(pages.map((page) => page.evaluate(() => window.harness.getToken())));
+  expect(tokens).toEqual(Array(count).fill(token));
   return { pages, token };
 }
 

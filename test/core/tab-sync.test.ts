@@ -21,7 +21,6 @@ describe('tabs sharing one token', () => {
     const token = await clientFor(running, { tabSync }).getToken();
 
     const opened = clientFor(running, { tabSync });
-    await waitUntil(() => opened.store.getState().token === token);
     await opened.request(ItemsDocument);
 
     expect(running.service.authCalls).toHaveLength(1);
@@ -33,8 +32,10 @@ describe('tabs sharing one token', () => {
     let elapsedMs = 0;
     const running = await startService({ now: () => Date.now() + elapsedMs });
     const all = tabs(running, 5, { now: () => Date.now() + elapsedMs });
+    // Opening together: one tab asks, the others take its token.
     const first = await all[0]!.getToken();
-    for (const tab of all) await waitUntil(() => tab.store.getState().token === first);
+    expect(await Promise.all(all.map((tab) => tab.getToken()))).toEqual(Array(5).fill(first));
+    expect(running.service.authCalls).toHaveLength(1);
 
     elapsedMs = 60 * 60_000 - 30_000; // inside every tab's renewal margin
     await Promise.all(all.map((tab) => tab.request(ItemsDocument)));
@@ -49,7 +50,7 @@ describe('tabs sharing one token', () => {
     const running = await startService();
     const [a, b] = tabs(running, 2);
     const token = await a!.getToken();
-    await waitUntil(() => b!.store.getState().token === token);
+    expect(await b!.getToken()).toBe(token);
 
     a!.signOut();
     await waitUntil(() => b!.store.getState().token === null);
@@ -65,7 +66,24 @@ describe('tabs sharing one token', () => {
     const witness = clientFor(running, { tabSync }); // same identity as `mine`: proves delivery happened
 
     const token = await mine.getToken();
-    await waitUntil(() => witness.store.getState().token === token);
-    expect(theirs.store.getState().token).toBeNull();
+    const other = await theirs.getToken();
+    expect(await witness.getToken()).toBe(token);
+    expect(other).not.toBe(token);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+});
+
+describe('a client made but never used (as StrictMode does with useMemo)', () => {
+  it('opens no channel: it neither receives tokens nor asks for them', async () => {
+    const running = await startService();
+    const tabSync = `tabs-${randomUUID()}`;
+    const unused = clientFor(running, { tabSync });
+    const witness = clientFor(running, { tabSync });
+    const active = clientFor(running, { tabSync });
+
+    await witness.getToken();
+    await active.refresh();
+    await waitUntil(() => witness.store.getState().token === active.store.getState().token);
+    expect(unused.store.getState().token).toBeNull();
   });
 });
