@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**'],
+    files: ['test/**', 'test-browser/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
     },

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** Tests that drive Debian's Chromium (playwright-core); run by `npm run test:browser`, not `npm test`. */
 export default defineConfig({
   test: {
-    include: ['test/browser/**/*.test.ts'],
+    include: ['test-browser/library/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

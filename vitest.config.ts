@@ -6,8 +6,6 @@ export default defineConfig({
   resolve: { alias: { 'graphql-jwt-auth-react': fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    // Chromium tests run in `npm run test:browser` (vitest.browser.config.ts).
-    exclude: ['test/browser/**', 'node_modules/**'],
     setupFiles: ['test/support/setup.ts'],
     // jsdom's fetch is Node's own (undici): no CORS, real sockets to the 127.0.0.1 mock service.
     environment: 'jsdom',

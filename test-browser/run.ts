@@ -3,15 +3,14 @@
  * Chromium, waits for Storybook to report that its play function passed, fails on any console error
  * or page error, and saves a screenshot per story into test-results/screenshots/.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 import { serveDirectory } from './static-server.ts';
 
 const BUILD_DIR = resolve(process.argv[2] ?? 'storybook-static');
 const SCREENSHOT_DIR = resolve('test-results/screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const STORY_TIMEOUT_MS = 45_000;
 /** A running Storybook to test instead of the static build, e.g. `npm start`'s http://127.0.0.1:6006. */
 const STORYBOOK_URL = process.env.STORYBOOK_URL;
@@ -113,21 +112,7 @@ async function main(): Promise<number> {
   if (stories.length === 0) throw new Error(`No stories in ${server.url}/index.json`);
   await rm(SCREENSHOT_DIR, { recursive: true, force: true });
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 860 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const { context, close } = await launchChromium();
   await context.addInitScript(RECORD_STORYBOOK_EVENTS);
   let failed = 0;
   try {
@@ -143,9 +128,8 @@ async function main(): Promise<number> {
       }
     }
   } finally {
-    await context.close();
+    await close();
     await server.close();
-    await rm(profile, { recursive: true, force: true });
   }
   console.log(`Screenshots: ${SCREENSHOT_DIR}`);
   console.log(`${stories.length - failed} passed, ${failed} failed`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startMockService } from '../../mock-service/node/serve.ts';
-import { chromiumHarnessForFile } from './chromium.ts';
+import { chromiumHarnessForFile } from './harness-setup.ts';
 
 const API_KEY = 'browser-key';
 const TABS = 5;

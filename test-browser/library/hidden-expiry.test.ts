@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startMockService } from '../../mock-service/node/serve.ts';
-import { chromiumHarnessForFile } from './chromium.ts';
+import { chromiumHarnessForFile } from './harness-setup.ts';
 
 const API_KEY = 'browser-key';
 const MINUTE = 60_000;

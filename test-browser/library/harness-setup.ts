@@ -1,21 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
+import { launchChromium as launch } from '../chromium.ts';
 import type { HarnessOptions } from './harness/main.ts';
-
-/** Flags that keep Debian's Chromium off the (closed) network and quiet in a container. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Browser {
   context: BrowserContext;
@@ -24,13 +11,8 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  const dir = await mkdtemp(join(tmpdir(), 'chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+async function launchChromium(): Promise<Browser> {
+  const { context, close } = await launch();
   const errors: string[] = [];
   context.on('page', (page) => {
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -38,18 +20,11 @@ export async function launchChromium(): Promise<Browser> {
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);
     });
   });
-  return {
-    context,
-    errors,
-    close: async () => {
-      await context.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return { context, errors, close };
 }
 
 /** The harness page, served by Vite on 127.0.0.1 (an origin other than the mock service's). */
-export async function serveHarness(): Promise<{ url: string; close: () => Promise<void> }> {
+async function serveHarness(): Promise<{ url: string; close: () => Promise<void> }> {
   const server: ViteDevServer = await createServer({
     root: new URL('./harness', import.meta.url).pathname,
     configFile: false,
