@@ -78,7 +78,6 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     return send;
   }
 
-  const disconnectDevtools = connectDevtools(store); // development only; the token is redacted there
   const timer = new RenewalTimer(() => {
     renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
   });
@@ -172,10 +171,11 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     else scheduleRenewal(); // a timer that slept through its moment is armed again from now
   };
 
-  // Listeners and the tab channel start on first use, not at construction: React may make a client
+  // Listeners, the tab channel and DevTools start on first use, not at construction: React may make a client
   // and throw it away (StrictMode runs useMemo twice), and that one must leave nothing behind.
   let tabs: TabSync | null = null;
   let stopWatchingWake: () => void = () => undefined;
+  let disconnectDevtools: () => void = () => undefined;
   let started = false;
   let disposed = false;
   function start(): void {
@@ -183,6 +183,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     started = true;
     if (options.tabSync !== undefined) tabs = startTabSync(options.tabSync);
     if (options.renewOnWake !== false) stopWatchingWake = watchWake(wakeRenewal);
+    disconnectDevtools = connectDevtools(store); // development only; the token is redacted there
   }
 
   /**
