@@ -4,7 +4,7 @@ import { type DemoConfig, DemoServices, demoOf } from '../stories/demo/services.
 function demoConfig(parameter: unknown): DemoConfig {
   if (parameter === undefined) return {};
   if (typeof parameter !== 'object' || parameter === null) {
-    throw new TypeError(`parameters.demo must be an object ({ regions?, tokenLifetimeSec?, retryDelayMs? }), got ${typeof parameter}`);
+    throw new TypeError(`parameters.demo must be an object ({ regions?, tokenLifetimeSec?, retryDelayMs?, keysByRegion?, corsLessExpiry? }), got ${typeof parameter}`);
   }
   return parameter;
 }

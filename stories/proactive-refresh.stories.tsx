@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { decodeJwt } from '../mock-service/index.ts';
 import { ItemList } from './app/ItemList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, expectNoFailedGraphQL, logSettles } from './demo/play.ts';
+import { authRows, expectNoFailedGraphQL, renewalSettles } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/2 Proactive refresh', parameters: { demo: { tokenLifetimeSec: 20 } } } satisfies Meta;
@@ -23,14 +23,7 @@ export const ProactiveRefresh: StoryObj = {
     await expect(canvas.getByTestId('auth-token').textContent).toBe('us#1');
 
     // The renewal: a second /v1/auth about 10 s in, then the refetches carry the new token.
-    const calls = await logSettles(
-      canvasElement,
-      async (rows) => {
-        await expect(authRows(rows)).toHaveLength(2);
-        await expect(rows.some((row) => row.kind === 'graphql' && row.token === 'us#2' && row.status === 200)).toBe(true);
-      },
-      16_000,
-    );
+    const calls = await renewalSettles(canvasElement);
     await expect(authRows(calls).map((row) => row.status)).toEqual([200, 200]);
     await expectNoFailedGraphQL(calls);
     await expect(calls.some((row) => row.retried)).toBe(false);

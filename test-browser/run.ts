@@ -52,17 +52,18 @@ const RECORD_STORYBOOK_EVENTS = `(() => {
 })();`;
 
 /**
- * Chromium logs every non-2xx response as "Failed to load resource", a console error. From the demo
- * service (stories/demo/services.ts, baseUrlFor) the 401s and 503s are what the stories demonstrate,
- * and their play functions assert each status; /favicon.ico is Chromium's own request (Storybook
- * ships an SVG icon). From anywhere else such a line still fails the run, as does every
- * console.error the page itself makes.
+ * Chromium logs every non-2xx response as "Failed to load resource", a console error, and a network
+ * error as "Failed to load resource: net::ERR_FAILED". From the demo service (stories/demo/services.ts,
+ * baseUrlFor) the 401s and 503s, and the network error of the CORS-less 401 story, are what the
+ * stories demonstrate, and their play functions assert each one; /favicon.ico is Chromium's own
+ * request (Storybook ships an SVG icon). From anywhere else such a line still fails the run, as does
+ * every console.error the page itself makes.
  */
 function isDemonstratedAnswer(text: string, url: string): boolean {
-  return (
-    text.startsWith('Failed to load resource: the server responded with a status of') &&
-    (/^https:\/\/[a-z]+\.api\.demo\.test\//.test(url) || url.endsWith('/favicon.ico'))
-  );
+  const failedLoad =
+    text.startsWith('Failed to load resource: the server responded with a status of') ||
+    text === 'Failed to load resource: net::ERR_FAILED';
+  return failedLoad && (/^https:\/\/[a-z]+\.api\.demo\.test\//.test(url) || url.endsWith('/favicon.ico'));
 }
 
 async function storiesOf(baseUrl: string): Promise<IndexEntry[]> {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ReactQueryDevtools } from '@tanstack/react-query-devtools/production';
 import { type ReactNode, useState } from 'react';
-import { AuthProvider } from '../../src/index.js';
-import { DemoContext } from './demo-context.ts';
+import { AuthProvider, type AuthProviderProps } from '../../src/index.js';
+import { ClockContext, DemoContext } from './demo-context.ts';
 import { RequestLog } from './RequestLog.tsx';
 import { DEMO_API_KEY, type DemoServices } from './services.ts';
 import { ServiceControls } from './ServiceControls.tsx';
@@ -20,6 +20,12 @@ export interface DemoFrameProps {
   keyForm?: boolean;
   /** Shows a button per configured region. */
   regionSwitch?: boolean;
+  /** More provider options, for the stories about them (tabSync, persist, …). */
+  provider?: Pick<AuthProviderProps, 'tabSync' | 'persist' | 'renewOnWake'>;
+  /** The app's clock, for the stories that move it (sleep, skew); default Date.now. */
+  clock?: () => number;
+  /** React Query's refetch when the page becomes visible again; off in the other stories. */
+  refetchOnWindowFocus?: boolean;
   children: ReactNode;
 }
 
@@ -72,36 +78,47 @@ function RegionSwitch({ regions, region, onSwitch }: { regions: string[]; region
  * One story's page: the demo app on the left; the token panel, the service's knobs and the request
  * log on the right; React Query Devtools in the corner. A fresh QueryClient per story.
  */
-export function DemoFrame({ demo, title, description, keyForm = false, regionSwitch = false, ...props }: DemoFrameProps) {
+export function DemoFrame({
+  demo,
+  title,
+  description,
+  keyForm = false,
+  regionSwitch = false,
+  clock = Date.now,
+  refetchOnWindowFocus = false,
+  ...props
+}: DemoFrameProps) {
   const [apiKey, setApiKey] = useState(props.apiKey ?? DEMO_API_KEY);
   const [region, setRegion] = useState(props.region ?? Object.keys(demo.regions)[0] ?? 'us');
   const [queryClient] = useState(
     () =>
       new QueryClient({
-        defaultOptions: { queries: { retryDelay: demo.retryDelayMs, refetchOnWindowFocus: false } },
+        defaultOptions: { queries: { retryDelay: demo.retryDelayMs, refetchOnWindowFocus } },
       }),
   );
   return (
     <DemoContext.Provider value={demo}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider apiKey={apiKey} region={region} regions={demo.regions} queryClient={queryClient}>
-          <div className="demo">
-            <main className="demo-app">
-              <h1>{title}</h1>
-              <p className="description">{description}</p>
-              {regionSwitch && <RegionSwitch regions={Object.keys(demo.regions)} region={region} onSwitch={setRegion} />}
-              {keyForm && <ApiKeyForm onSubmit={setApiKey} />}
-              {props.children}
-            </main>
-            <aside className="demo-panels">
-              <TokenPanel />
-              <ServiceControls />
-              <RequestLog />
-            </aside>
-          </div>
-          <ReactQueryDevtools initialIsOpen={false} buttonPosition="bottom-left" />
-        </AuthProvider>
-      </QueryClientProvider>
+      <ClockContext.Provider value={clock}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider apiKey={apiKey} region={region} regions={demo.regions} queryClient={queryClient} now={clock} {...props.provider}>
+            <div className="demo">
+              <main className="demo-app">
+                <h1>{title}</h1>
+                <p className="description">{description}</p>
+                {regionSwitch && <RegionSwitch regions={Object.keys(demo.regions)} region={region} onSwitch={setRegion} />}
+                {keyForm && <ApiKeyForm onSubmit={setApiKey} />}
+                {props.children}
+              </main>
+              <aside className="demo-panels">
+                <TokenPanel />
+                <ServiceControls />
+                <RequestLog />
+              </aside>
+            </div>
+            <ReactQueryDevtools initialIsOpen={false} buttonPosition="bottom-left" />
+          </AuthProvider>
+        </QueryClientProvider>
+      </ClockContext.Provider>
     </DemoContext.Provider>
   );
 }

@@ -1,24 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../src/index.js';
-import { useDemoServices } from './demo-context.ts';
+import { useClock, useDemoServices } from './demo-context.ts';
 import { tokenLabel } from './log.ts';
 
 function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const clock = useClock();
+  const [now, setNow] = useState(clock);
   useEffect(() => {
     const timer = setInterval(() => {
-      setNow(Date.now());
+      setNow(clock());
     }, intervalMs);
     return () => {
       clearInterval(timer);
     };
-  }, [intervalMs]);
+  }, [clock, intervalMs]);
   return now;
 }
 
 /** What `useAuth()` says: status, which token, how long it has left, the last error. */
 export function TokenPanel() {
-  const { status, token, expiresAt, error } = useAuth();
+  const { status, token, expiresAt, region, error } = useAuth();
   const demo = useDemoServices();
   const now = useNow(200);
   const left = expiresAt === null ? null : Math.max(0, (expiresAt - now) / 1000);
@@ -32,6 +33,8 @@ export function TokenPanel() {
         </dd>
         <dt>token</dt>
         <dd data-testid="auth-token">{tokenLabel(demo.services, token)}</dd>
+        <dt>region</dt>
+        <dd data-testid="auth-region">{region ?? '—'}</dd>
         <dt>expires in</dt>
         <dd data-testid="auth-expiry">{left === null ? '—' : `${left.toFixed(1)} s`}</dd>
         <dt>last error</dt>

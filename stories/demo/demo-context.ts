@@ -8,3 +8,10 @@ export function useDemoServices(): DemoServices {
   if (demo === null) throw new Error('useDemoServices needs a <DemoFrame> around it');
   return demo;
 }
+
+/** The app's clock (the provider's `now`): stories that move it show expiry by it, not by Date.now. */
+export const ClockContext = createContext<() => number>(Date.now);
+
+export function useClock(): () => number {
+  return useContext(ClockContext);
+}

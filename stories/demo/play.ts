@@ -43,3 +43,15 @@ export async function expectNoFailedGraphQL(calls: ShownCall[]): Promise<void> {
   const failures = calls.filter((call) => call.kind === 'graphql' && (call.expired || (call.status !== 200 && call.status !== 0)));
   await expect(failures).toEqual([]);
 }
+
+/** Waits (up to 16 s) for the timed renewal: a second /v1/auth, then a query sent with its token. */
+export function renewalSettles(canvasElement: HTMLElement): Promise<ShownCall[]> {
+  return logSettles(
+    canvasElement,
+    async (rows) => {
+      await expect(authRows(rows)).toHaveLength(2);
+      await expect(rows.some((row) => row.kind === 'graphql' && row.token === 'us#2' && row.status === 200)).toBe(true);
+    },
+    16_000,
+  );
+}

@@ -12,6 +12,13 @@ export interface DemoConfig {
   tokenLifetimeSec?: number;
   /** React Query's delay between query retries; short so the retries can be watched quickly. */
   retryDelayMs?: number;
+  /** The keys each region accepts; a region not listed accepts DEMO_API_KEY. */
+  keysByRegion?: Record<string, string[]>;
+  /**
+   * The expired answer carries no CORS headers, and the browser hides it as a network error. MSW
+   * answers from inside the page, where no CORS check runs, so the demo applies the browser's rule.
+   */
+  corsLessExpiry?: boolean;
 }
 
 /** A base address no real host answers: only MSW does, in the browser and in the tests alike. */
@@ -25,13 +32,20 @@ export class DemoServices {
   readonly byRegion: ReadonlyMap<string, MockService>;
   readonly regions: Regions;
   readonly retryDelayMs: number;
+  readonly #corsLessExpiry: boolean;
 
-  constructor({ regions = ['us'], tokenLifetimeSec = 3600, retryDelayMs = 400 }: DemoConfig = {}) {
+  constructor({ regions = ['us'], tokenLifetimeSec = 3600, retryDelayMs = 400, keysByRegion = {}, corsLessExpiry = false }: DemoConfig = {}) {
     this.byRegion = new Map(
-      regions.map((region) => [region, createMockService({ region, validKeys: [DEMO_API_KEY], tokenLifetimeSec })]),
+      regions.map((region) => {
+        const validKeys = keysByRegion[region] ?? [DEMO_API_KEY];
+        const service = createMockService({ region, validKeys, tokenLifetimeSec });
+        service.corsOnExpired = !corsLessExpiry;
+        return [region, service];
+      }),
     );
     this.regions = Object.fromEntries(regions.map((region) => [region, baseUrlFor(region)]));
     this.retryDelayMs = retryDelayMs;
+    this.#corsLessExpiry = corsLessExpiry;
   }
 
   /** The service for a region; throws for a region the story did not configure. */
@@ -48,7 +62,11 @@ export class DemoServices {
   /** MSW handlers routing each region's base address to its service. */
   handlers(): HttpHandler[] {
     return this.services.map((service) =>
-      http.all(`${baseUrlFor(service.region)}/*`, ({ request }) => service.handle(request)),
+      http.all(`${baseUrlFor(service.region)}/*`, async ({ request }) => {
+        const response = await service.handle(request);
+        const hidden = this.#corsLessExpiry && response.type !== 'error' && !response.headers.has('access-control-allow-origin');
+        return hidden ? Response.error() : response;
+      }),
     );
   }
 

@@ -6,7 +6,7 @@ type Grant = (lock: { name: string } | null) => unknown;
  * An in-process stand-in for the browser's `navigator.locks` (exclusive mode, `ifAvailable`), for
  * Node tests of the tab protocol; the real one is exercised in Chromium by the browser tests.
  */
-class InProcessLocks {
+export class InProcessLocks {
   readonly #queues = new Map<string, Array<() => void>>();
 
   async request(name: string, optionsOrGrant: { ifAvailable?: boolean } | Grant, maybeGrant?: Grant): Promise<unknown> {
