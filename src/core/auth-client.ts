@@ -9,7 +9,6 @@ import {
   AuthRequestError,
   InvalidApiKeyError,
   SignedOutError,
-  TokenExpiredError,
 } from './errors/index.js';
 import { ExpiredAnswer } from './expired-answer.js';
 import { fingerprint } from './fingerprint.js';
@@ -184,7 +183,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     } catch (error) {
       if (!(error instanceof ExpiredAnswer)) throw error;
       dropToken(second);
-      throw new TokenExpiredError(error.status);
+      throw error.giveUp();
     }
   }
 

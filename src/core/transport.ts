@@ -1,6 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { GraphQLClient } from 'graphql-request';
-import { ExpiredAnswer, isTokenExpiredBody } from './expired-answer.js';
+import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from './expired-answer.js';
 
 export type Variables = object;
 export type GraphQLDocument<TData, TVariables> = string | TypedDocumentNode<TData, TVariables>;
@@ -17,6 +17,7 @@ function detectExpiredAnswers(fetchImpl: typeof fetch): typeof fetch {
     const response = await fetchImpl(input, init);
     const text = await response.text();
     if (isTokenExpiredBody(text)) throw new ExpiredAnswer(response.status);
+    if (isTokenRejectedBody(text)) throw new ExpiredAnswer(response.status, { rejected: true });
     const body = NULL_BODY_STATUSES.has(response.status) ? null : text;
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
