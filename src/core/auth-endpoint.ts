@@ -23,15 +23,16 @@ function serverMessage(text: string, status: number): string {
   const body = parseJson(text);
   if (typeof body === 'object' && body !== null) {
     const { message, error } = body as { message?: unknown; error?: unknown };
-    if (typeof message === 'string' && message !== '') return message.slice(0, MAX_MESSAGE_LENGTH);
-    if (typeof error === 'string' && error !== '') return error.slice(0, MAX_MESSAGE_LENGTH);
+    if (typeof message === 'string' && message !== '') return message;
+    if (typeof error === 'string' && error !== '') return error;
   }
   const trimmed = text.trim();
-  return trimmed === '' ? `HTTP ${status}` : trimmed.slice(0, MAX_MESSAGE_LENGTH);
+  return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
 function errorForStatus(status: number, text: string, apiKey: string): AuthError {
-  const message = redact(serverMessage(text, status), apiKey);
+  // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
+  const message = redact(serverMessage(text, status), apiKey).slice(0, MAX_MESSAGE_LENGTH);
   if (status === 401) return new InvalidApiKeyError();
   if (isTransientStatus(status)) return new AuthServerError(status, message);
   return new AuthRequestError(status, message);

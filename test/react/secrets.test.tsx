@@ -75,4 +75,18 @@ describe('the API key travels only in the body of POST /v1/auth', () => {
     expect(String(error)).not.toContain(API_KEY);
     expect(JSON.stringify(client.store.getState())).not.toContain(API_KEY);
   });
+
+  it('a key echoed across the cut of a long server message leaves no piece of it behind', async () => {
+    // Found by test/reliability/fuzz-auth-answers.test.ts: the message was cut first, then redacted.
+    const running = await startService();
+    const echo = `${'x'.repeat(295)}${API_KEY}${'y'.repeat(20)}`;
+    running.service.queueAuthFailures({ status: 400, body: JSON.stringify({ message: echo }) });
+    const client = clientFor(running);
+
+    const error: unknown = await client.getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect((error as Error).message).toContain('x'.repeat(295));
+    expect((error as Error).message).not.toContain(API_KEY.slice(0, 5));
+  });
 });
