@@ -9,6 +9,16 @@ import { redact } from './redact.js';
 import { isTransientStatus } from './transient.js';
 
 const MAX_MESSAGE_LENGTH = 300;
+/**
+ * RFC 6750's b64token, the characters a Bearer credential may have (a JWT always fits). Anything
+ * else would break the header or be sent as `Bearer null`, so it is refused rather than stored.
+ */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+const PLACEHOLDER_TOKENS = new Set(['undefined', 'null']);
+
+function isUsableToken(token: unknown): token is string {
+  return typeof token === 'string' && BEARER_TOKEN.test(token) && !PLACEHOLDER_TOKENS.has(token);
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -68,8 +78,6 @@ export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenR
   if (status < 200 || status > 299) throw errorForStatus(status, text, apiKey);
   const body = parseJson(text);
   const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
-  if (typeof token !== 'string' || token.trim() === '') {
-    throw new AuthServerError(status, 'the answer carries no token string');
-  }
+  if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');
   return token;
 }
