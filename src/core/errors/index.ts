@@ -7,3 +7,4 @@ export { InvalidApiKeyError } from './invalid-api-key-error.js';
 export { SignedOutError } from './signed-out-error.js';
 export { TokenExpiredError } from './token-expired-error.js';
 export { TokenRejectedError } from './token-rejected-error.js';
+export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';
