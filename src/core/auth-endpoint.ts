@@ -62,18 +62,25 @@ export interface TokenRequest {
 export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenRequest): Promise<string> {
   let status: number;
   let text: string;
+  // Not the caller's signal: one caller giving up must not fail the other waiters. Not
+  // AbortSignal.timeout() either: its timer outlives the answer and would stay pending after dispose().
+  const timeout = new AbortController();
+  const timer = setTimeout(() => {
+    timeout.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
   try {
-    // Not the caller's signal: one caller giving up must not fail the other waiters.
     const response = await fetch(authUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ key: apiKey }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeout.signal,
     });
     status = response.status;
     text = await response.text();
   } catch (cause) {
     throw new AuthNetworkError(authUrl, { cause });
+  } finally {
+    clearTimeout(timer);
   }
   if (status < 200 || status > 299) throw errorForStatus(status, text, apiKey);
   const body = parseJson(text);
