@@ -17,3 +17,12 @@ export const freshJwt = (seconds = 3600): string => {
   const iat = Math.floor(Date.now() / 1000);
   return craftJwt({ sub: 'fuzz', iat, exp: iat + seconds });
 };
+
+/** A /v1/auth answer source for a scripted server: fresh JWTs, each one added to `issued`. */
+export function freshTokenAnswers(issued: Set<string>): () => { status: number; body: string } {
+  return () => {
+    const token = freshJwt();
+    issued.add(token);
+    return { status: 200, body: JSON.stringify({ token }) };
+  };
+}
