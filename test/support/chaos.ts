@@ -5,6 +5,8 @@ import type { FetchHandler } from './serve.js';
 export interface Fault {
   /** Wait this long before anything else. */
   delayMs?: number;
+  /** Hold the request until this settles (after `delayMs`): orders answers without timing. */
+  holdUntil?: Promise<void>;
   /** Answer without reaching the service: a canned answer, or a connection dropped unanswered. */
   before?: 'reset' | { status: number; body: string; contentType?: string };
   /** Let the service run the request, then lose its answer: the client cannot know it was applied. */
@@ -57,6 +59,7 @@ export function withFaults(inner: FetchHandler, plan: FaultPlan = () => null): F
         count(injected, `${area}:delay`);
         await sleep(fault.delayMs);
       }
+      if (fault?.holdUntil !== undefined) await fault.holdUntil;
       if (fault?.before !== undefined) {
         const { before } = fault;
         count(injected, `${area}:before:${before === 'reset' ? 'reset' : before.status}`);
