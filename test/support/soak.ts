@@ -36,7 +36,7 @@ export interface SoakIdentity {
 
 export interface SoakOperation {
   readonly index: number;
-  readonly kind: 'query' | 'mutation' | 'sign-in';
+  readonly kind: 'query' | 'mutation' | 'sign-out' | 'sign-in';
   readonly identity: number;
   readonly title: string | null;
   readonly abortAfterMs: number | null;
@@ -58,8 +58,10 @@ export interface SoakReport {
   readonly faults: ReadonlyMap<string, number>;
   /** Server-side expirations of a token the client held. */
   readonly expirations: number;
-  /** First sign-in of each identity, plus the sign-in after signOut(). */
+  /** First sign-in of each identity, plus each refresh() (the one signOut() cuts short, the sign-in after). */
   readonly identityStarts: number;
+  /** Whether a token was back in the store between signOut() and the sign-in: a revived session. */
+  readonly tokenAfterSignOut: boolean;
 }
 
 const AUTH_5XX = [500, 502, 503, 504] as const;
@@ -144,6 +146,7 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
   const records: SoakOperation[] = [];
   const expired = new Set<string>();
   let identityStarts = 0;
+  let tokenAfterSignOut = false;
 
   const startIdentity = (apiKey: string, region: SoakRegion): SoakIdentity => {
     const id = identities.length;
@@ -175,11 +178,6 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
       current = startIdentity(apiKey, eu.region);
       bump(faults, index === keySwitchAt ? 'identity:key-change' : 'identity:region-change');
     }
-    if (index === signOutAt) {
-      current.client.signOut();
-      current.epoch += 1;
-      bump(faults, 'identity:sign-out');
-    }
     const token = current.client.store.getState().token;
     if (plan.chance(0.03) && token !== null && !expired.has(token)) {
       expired.add(token);
@@ -193,8 +191,8 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
     const identity = current;
     const { client } = identity;
     const roll = plan.next();
-    const kind = index === signInAt ? 'sign-in' : roll < 0.35 ? 'mutation' : 'query';
-    const abortAfterMs = kind !== 'sign-in' && plan.chance(0.05) ? plan.int(0, 15) : null;
+    const kind = index === signOutAt ? 'sign-out' : index === signInAt ? 'sign-in' : roll < 0.35 ? 'mutation' : 'query';
+    const abortAfterMs = kind === 'query' || kind === 'mutation' ? (plan.chance(0.05) ? plan.int(0, 15) : null) : null;
     const title = kind === 'mutation' ? `soak-${seed}-${index}` : null;
     const record: SoakOperation = { index, kind, identity: identity.id, title, abortAfterMs, outcome: 'pending', unexpected: null };
     records.push(record);
@@ -203,7 +201,15 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
     if (abortAfterMs !== null) bump(faults, 'caller:abort');
     const init = { signal: controller.signal };
     let operation: Promise<unknown>;
-    if (kind === 'sign-in') {
+    if (kind === 'sign-out') {
+      // signOut() while a refresh is surely in flight: its answer must write nothing.
+      identityStarts += 1;
+      operation = client.refresh();
+      client.signOut();
+      identity.epoch += 1;
+      bump(faults, 'identity:sign-out');
+    } else if (kind === 'sign-in') {
+      tokenAfterSignOut = client.store.getState().token !== null;
       identityStarts += 1;
       operation = client.refresh();
     } else if (title !== null) {
@@ -249,5 +255,6 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
     faults,
     expirations: expired.size,
     identityStarts,
+    tokenAfterSignOut,
   };
 }
