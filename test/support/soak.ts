@@ -71,7 +71,7 @@ const AUTH_5XX = [500, 502, 503, 504] as const;
  * /v1/auth calls answers 5xx (20 %), a few auth connections reset, and GraphQL requests meet latency,
  * resets before the service (nothing ran) and resets or 5xx after it (the mutation ran, the answer is lost).
  */
-function faultPlan(seed: number): FaultPlan {
+export function faultPlan(seed: number): FaultPlan {
   const auth = createPrng(seed ^ 0x5eed_a117);
   const graphql = createPrng(seed ^ 0x5eed_6a41);
   let authCalls = 0;
@@ -102,7 +102,7 @@ async function startRegion(name: 'us' | 'eu', seed: number) {
   return { region: { name, service, faults } satisfies SoakRegion, url, close };
 }
 
-function settleWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } | { error: unknown } | 'hung'> {
+export function settleWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } | { error: unknown } | 'hung'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hung = new Promise<'hung'>((resolve) => {
     timer = setTimeout(() => {
@@ -119,7 +119,7 @@ function settleWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } 
 }
 
 /** The error's name; graphql-request's ClientError leaves `name` as "Error", so it is told by class. */
-function outcomeName(error: unknown): string {
+export function outcomeName(error: unknown): string {
   if (error instanceof ClientError) return `ClientError ${error.response.status}`;
   return error instanceof Error ? error.name : typeof error;
 }
