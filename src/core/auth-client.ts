@@ -166,8 +166,13 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   ): Promise<TData> {
     const { signal, headers } = init;
     signal?.throwIfAborted();
-    const attempt = async (token: string) =>
-      send(document, variables, { headers: mergeHeaders(headers, authorize(token)), signal });
+    const session = generation;
+    const attempt = async (token: string) => {
+      // A signOut() while this request awaited its token ended that token's session. Checked in the
+      // same synchronous run as the send (graphql-request reaches fetch without an await).
+      if (generation !== session) throw new SignedOutError();
+      return send(document, variables, { headers: mergeHeaders(headers, authorize(token)), signal });
+    };
 
     const first = await unlessAborted(getToken(), signal);
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignedOutError } from '../../src/index.js';
 import type { FaultPlan } from '../support/chaos.js';
-import { ItemsDocument } from '../support/documents.js';
+import { AddItemDocument, ItemsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, waitUntil } from '../support/fixtures.js';
 import { startFaultyService } from '../support/faulty-service.js';
 
@@ -120,5 +120,21 @@ describe('races', () => {
     expect(running.service.authCalls).toHaveLength(1);
     expect(new Set([a, b, c])).toEqual(new Set([running.service.issuedTokens[0]]));
     expect(bearerTokens(running.service)).toEqual([a, a]);
+  });
+
+  it('a request issued just before signOut() in the same tick is never sent with the old token', async () => {
+    const running = await startFaultyService();
+    const client = clientFor(running);
+    await client.getToken();
+
+    // The token is at hand, but the send happens a microtask later: after the sign-out.
+    const query = client.request(ItemsDocument);
+    const mutation = client.request(AddItemDocument, { title: 'issued before sign-out' });
+    client.signOut();
+
+    await expect(query).rejects.toBeInstanceOf(SignedOutError);
+    await expect(mutation).rejects.toBeInstanceOf(SignedOutError);
+    expect(running.faults.seen.filter((r) => r.path.endsWith('/graphql'))).toEqual([]);
+    expect(running.service.appliedMutations).toBe(0);
   });
 });
