@@ -9,7 +9,6 @@ import {
   AuthRequestError,
   InvalidApiKeyError,
   SignedOutError,
-  TokenExpiredError,
 } from './errors/index.js';
 import { ExpiredAnswer } from './expired-answer.js';
 import { fingerprint } from './fingerprint.js';
@@ -269,8 +268,13 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   ): Promise<TData> {
     const { signal, headers } = init;
     signal?.throwIfAborted();
-    const attempt = async (session: SharedSession) =>
-      sendTo(session.region)(document, variables, { headers: mergeHeaders(headers, authorize(session.token)), signal });
+    const startedIn = generation;
+    const attempt = async (session: SharedSession) => {
+      // A signOut() while this request awaited its token ended that token's session. Checked in the
+      // same synchronous run as the send (graphql-request reaches fetch without an await).
+      if (generation !== startedIn) throw new SignedOutError();
+      return sendTo(session.region)(document, variables, { headers: mergeHeaders(headers, authorize(session.token)), signal });
+    };
 
     const first = await unlessAborted(readySession(), signal);
     try {
@@ -294,7 +298,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       if (error instanceof NoAnswer) throw error.cause;
       if (!(error instanceof ExpiredAnswer)) throw error;
       dropToken(second.token);
-      throw new TokenExpiredError(error.status);
+      throw error.giveUp();
     }
   }
 

@@ -9,6 +9,16 @@ import { redact } from './redact.js';
 import { isTransientStatus } from './transient.js';
 
 const MAX_MESSAGE_LENGTH = 300;
+/**
+ * RFC 6750's b64token, the characters a Bearer credential may have (a JWT always fits). Anything
+ * else would break the header or be sent as `Bearer null`, so it is refused rather than stored.
+ */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+const PLACEHOLDER_TOKENS = new Set(['undefined', 'null']);
+
+function isUsableToken(token: unknown): token is string {
+  return typeof token === 'string' && BEARER_TOKEN.test(token) && !PLACEHOLDER_TOKENS.has(token);
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -23,15 +33,16 @@ function serverMessage(text: string, status: number): string {
   const body = parseJson(text);
   if (typeof body === 'object' && body !== null) {
     const { message, error } = body as { message?: unknown; error?: unknown };
-    if (typeof message === 'string' && message !== '') return message.slice(0, MAX_MESSAGE_LENGTH);
-    if (typeof error === 'string' && error !== '') return error.slice(0, MAX_MESSAGE_LENGTH);
+    if (typeof message === 'string' && message !== '') return message;
+    if (typeof error === 'string' && error !== '') return error;
   }
   const trimmed = text.trim();
-  return trimmed === '' ? `HTTP ${status}` : trimmed.slice(0, MAX_MESSAGE_LENGTH);
+  return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
 function errorForStatus(status: number, text: string, apiKey: string): AuthError {
-  const message = redact(serverMessage(text, status), apiKey);
+  // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
+  const message = redact(serverMessage(text, status), apiKey).slice(0, MAX_MESSAGE_LENGTH);
   if (status === 401) return new InvalidApiKeyError();
   if (isTransientStatus(status)) return new AuthServerError(status, message);
   return new AuthRequestError(status, message);
@@ -51,24 +62,29 @@ export interface TokenRequest {
 export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenRequest): Promise<string> {
   let status: number;
   let text: string;
+  // Not the caller's signal: one caller giving up must not fail the other waiters. Not
+  // AbortSignal.timeout() either: its timer outlives the answer and would stay pending after dispose().
+  const timeout = new AbortController();
+  const timer = setTimeout(() => {
+    timeout.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
   try {
-    // Not the caller's signal: one caller giving up must not fail the other waiters.
     const response = await fetch(authUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ key: apiKey }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeout.signal,
     });
     status = response.status;
     text = await response.text();
   } catch (cause) {
     throw new AuthNetworkError(authUrl, { cause });
+  } finally {
+    clearTimeout(timer);
   }
   if (status < 200 || status > 299) throw errorForStatus(status, text, apiKey);
   const body = parseJson(text);
   const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
-  if (typeof token !== 'string' || token.trim() === '') {
-    throw new AuthServerError(status, 'the answer carries no token string');
-  }
+  if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');
   return token;
 }

@@ -1,7 +1,9 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { OperationTypeNode } from 'graphql';
 import { GraphQLClient } from 'graphql-request';
-import { ExpiredAnswer, isTokenExpiredBody } from './expired-answer.js';
+import { InvalidGraphQLResponseError } from './errors/index.js';
+import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from './expired-answer.js';
+import { isGraphQLResult } from './graphql-result.js';
 
 /**
  * Internal: the request got no readable answer (connection failed, or a browser hid an answer that
@@ -29,7 +31,8 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
  * graphql-request resolves `undefined` for a 200 carrying the expired body and buries a 401 in a
- * ClientError, so the expired answer is recognised here, by its body, whatever its status.
+ * ClientError, so the expired answer is recognised here, by its body, whatever its status. A 2xx
+ * that is not a GraphQL result is refused here too: graphql-request would resolve `undefined` for it.
  */
 function detectExpiredAnswers(fetchImpl: typeof fetch): typeof fetch {
   return async (input, init) => {
@@ -41,8 +44,16 @@ function detectExpiredAnswers(fetchImpl: typeof fetch): typeof fetch {
     }
     const text = await response.text();
     if (isTokenExpiredBody(text)) throw new ExpiredAnswer(response.status);
-    const body = NULL_BODY_STATUSES.has(response.status) ? null : text;
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    if (isTokenRejectedBody(text)) throw new ExpiredAnswer(response.status, { rejected: true });
+    if (!response.ok) {
+      const body = NULL_BODY_STATUSES.has(response.status) ? null : text;
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+    if (!isGraphQLResult(text)) throw new InvalidGraphQLResponseError(response.status);
+    // A GraphQL result under another content type (text/plain) would otherwise not be parsed at all.
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'application/json');
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
   };
 }
 

@@ -67,6 +67,11 @@ describe('errors from /v1/auth', () => {
     ['a token that is not a string', '{"token":42}'],
     ['an empty token', '{"token":""}'],
     ['a body that is not JSON', '<html>ok</html>'],
+    // Found by test/reliability/fuzz-auth-answers.test.ts: these were stored and sent as is.
+    ['the placeholder "null"', '{"token":"null"}'],
+    ['a token with a space', '{"token":"a b"}'],
+    ['a token with a line break', '{"token":"tok\\n"}'],
+    ['a token outside Latin-1 (no valid header)', '{"token":"tok€n"}'],
   ])('200 with %s: AuthServerError, nothing stored', async (_label, body) => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 200, body });

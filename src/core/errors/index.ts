@@ -6,3 +6,5 @@ export { AuthServerError } from './auth-server-error.js';
 export { InvalidApiKeyError } from './invalid-api-key-error.js';
 export { SignedOutError } from './signed-out-error.js';
 export { TokenExpiredError } from './token-expired-error.js';
+export { TokenRejectedError } from './token-rejected-error.js';
+export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';

@@ -1,0 +1,16 @@
+import { AuthError } from './auth-error.js';
+
+/**
+ * The GraphQL endpoint's gateway refused the token (`{"message":"Unauthorized"}` or
+ * `{"Message":"Access Denied"}`) even for a token obtained by re-authenticating just before. Not
+ * retried again, so a gateway that refuses every token cannot cause a loop.
+ */
+export class TokenRejectedError extends AuthError {
+  override name = 'TokenRejectedError';
+  readonly status: number;
+
+  constructor(status: number, options?: ErrorOptions) {
+    super(`The GraphQL endpoint refused the token (${status}), even after re-authenticating`, options);
+    this.status = status;
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createAuthClient, InvalidGraphQLResponseError } from '../../src/index.js';
+import { freshJwt } from '../support/crafted-jwt.js';
+import { ItemsDocument } from '../support/documents.js';
+import { startScriptedServer } from '../support/scripted-server.js';
+
+async function answering(body: string, contentType = 'application/json') {
+  const server = await startScriptedServer({
+    auth: () => ({ status: 200, body: JSON.stringify({ token: freshJwt() }) }),
+    graphql: () => ({ status: 200, body, contentType }),
+  });
+  const client = createAuthClient({ apiKey: 'k', region: 'test', regions: { test: server.baseUrl } });
+  return { server, client };
+}
+
+describe('2xx GraphQL answers that are not a GraphQL result', () => {
+  // Found by test/reliability/fuzz-graphql-answers.test.ts: these resolved `undefined` or threw a bare Error.
+  it.each([
+    ['an empty object', '{}'],
+    ['a near miss of a gateway answer', '{"message":"Access Denied"}'],
+    ['an HTML page', '<html><body>Bad gateway</body></html>'],
+    ['an empty body', ''],
+    ['data that is not an object', '{"data":5}'],
+    ['no data and an empty errors list', '{"errors":[]}'],
+    ['a batch', '[{"data":{}}]'],
+  ])('%s: InvalidGraphQLResponseError with the status, sent once, no re-auth', async (_label, body) => {
+    const { server, client } = await answering(body);
+
+    const error: unknown = await client.request(ItemsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(InvalidGraphQLResponseError);
+    expect(error).toMatchObject({ name: 'InvalidGraphQLResponseError', status: 200 });
+    expect(server.calls.map((call) => call.path)).toEqual(['/v1/auth', '/v1/graphql']);
+    client.dispose();
+  });
+
+  it('a GraphQL result under a text/plain content type is still read as data', async () => {
+    const { client } = await answering('{"data":{"items":[{"id":"1","title":"a","region":"us"}]}}', 'text/plain');
+
+    await expect(client.request(ItemsDocument)).resolves.toEqual({ items: [{ id: '1', title: 'a', region: 'us' }] });
+    client.dispose();
+  });
+});

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthNetworkError } from '../../src/index.js';
+import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { clientFor, startService } from '../support/fixtures.js';
+import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
+
+let tracker: TimerTracker | undefined;
+afterEach(() => {
+  tracker?.stop();
+});
+
+describe('timers', () => {
+  it('the tracker sees a pending renewal timer, and none once the client is disposed', async () => {
+    tracker = trackLibraryTimers();
+    const running = await startService();
+    const client = clientFor(running);
+
+    await client.request(ItemsDocument, { first: 1 });
+    expect((await tracker.live()).some((stack) => stack.includes('renewal-timer'))).toBe(true);
+
+    client.dispose();
+    expect(await tracker.live()).toEqual([]);
+  });
+
+  it('after auth calls, failed ones included, sends and dispose(), no timer of the library is left', async () => {
+    tracker = trackLibraryTimers();
+    const running = await startService();
+    running.service.queueAuthFailures(503);
+    const client = clientFor(running);
+
+    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthServerError' });
+    await client.request(AddItemDocument, { title: 'x' });
+    running.service.expireAllTokensNow();
+    await client.request(ItemsDocument);
+    expect(running.service.authCalls).toHaveLength(3);
+    client.dispose();
+
+    expect(await tracker.live()).toEqual([]);
+  });
+
+  it('an auth call slower than authTimeoutMs fails with AuthNetworkError (cause TimeoutError) and leaves no timer', async () => {
+    tracker = trackLibraryTimers();
+    const running = await startService();
+    running.service.authDelayMs = 1_000;
+    const client = clientFor(running, { authTimeoutMs: 50 });
+
+    const error: unknown = await client.getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthNetworkError);
+    expect((error as Error).cause).toMatchObject({ name: 'TimeoutError' });
+    client.dispose();
+    expect(await tracker.live()).toEqual([]);
+  });
+});
