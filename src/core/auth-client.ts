@@ -139,6 +139,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     store.setState({ status: 'error', token: null, expiresAt: null, receivedAt: null, region: null, error });
   }
 
+  const signOutListeners = new Set<() => void>();
   const signOutHere = () => {
     generation += 1;
     signedOut = true;
@@ -147,6 +148,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     renewNotBefore = 0;
     timer.cancel();
     store.setState({ status: 'idle', token: null, expiresAt: null, receivedAt: null, region: null, error: null });
+    for (const listener of signOutListeners) listener();
   };
 
   const startTabSync = (channelName: string) =>
@@ -321,6 +323,12 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       start();
       signOutHere();
       tabs?.publishSignOut();
+    },
+    onSignOut(listener) {
+      signOutListeners.add(listener);
+      return () => {
+        signOutListeners.delete(listener);
+      };
     },
     dispose() {
       disposed = true;

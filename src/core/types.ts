@@ -80,6 +80,11 @@ export interface AuthClient {
   identity: AuthIdentity;
   /** Forgets the token and discards any refresh in flight; requests fail with SignedOutError until refresh(). */
   signOut: () => void;
+  /**
+   * Calls `listener` after every sign-out: this client's, or with `tabSync` another tab's, so an app
+   * can drop what the signed-out user was shown. Returns the unsubscribe function.
+   */
+  onSignOut: (listener: () => void) => () => void;
   /** Stops background renewal for good; requests still work, renewing on demand. */
   dispose: () => void;
 }

@@ -32,6 +32,17 @@ function useReportAuthErrors(client: AuthClient, onAuthError: AuthClientProvider
   }, [client, latest, reported]);
 }
 
+/** Whoever signs out (this tab, or another one with tabSync), the data shown to that user goes. */
+function useResetQueriesOnSignOut(client: AuthClient, queryClient: QueryClient): void {
+  useEffect(
+    () =>
+      client.onSignOut(() => {
+        void queryClient.resetQueries({ queryKey: graphqlScopeKey(client.identity) });
+      }),
+    [client, queryClient],
+  );
+}
+
 /**
  * Gives the hooks a client created outside React, so router loaders and prefetching
  * (`graphqlQueryOptions(client, …)`) share its token and its query keys with the components.
@@ -41,6 +52,7 @@ export function AuthClientProvider({ client, queryClient: given, onAuthError, ch
   const [ownQueryClient] = useState(() => new QueryClient());
   const queryClient = given ?? outerQueryClient ?? ownQueryClient;
   useReportAuthErrors(client, onAuthError);
+  useResetQueriesOnSignOut(client, queryClient);
 
   const value = useMemo<AuthContextValue>(() => {
     const scope = { queryKey: graphqlScopeKey(client.identity) };
@@ -53,10 +65,7 @@ export function AuthClientProvider({ client, queryClient: given, onAuthError, ch
         void queryClient.refetchQueries({ ...scope, type: 'active', predicate: (query) => query.state.status === 'error' });
         return token;
       },
-      signOut: () => {
-        client.signOut();
-        void queryClient.resetQueries(scope);
-      },
+      signOut: client.signOut,
     };
   }, [client, queryClient]);
 
