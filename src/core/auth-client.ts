@@ -42,6 +42,9 @@ function tryReadConfig(options: AuthClientOptions): ClientConfig | AuthConfigErr
   }
 }
 
+/** The store's fields that describe the token; all null when there is none. */
+const NO_SESSION = { token: null, expiresAt: null, receivedAt: null, region: null } as const;
+
 function sessionOf({ token, expiresAt, receivedAt, region }: AuthState): SharedSession | null {
   return token === null || expiresAt === null || receivedAt === null || region === null
     ? null
@@ -62,7 +65,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const candidateFor = (region: string) => candidates.find((candidate) => candidate.region === region);
 
   const { store, hydrated, isHydrated } = createSessionStore(
-    { status: configError ? 'error' : 'idle', token: null, expiresAt: null, receivedAt: null, region: null, error: configError },
+    { status: configError ? 'error' : 'idle', ...NO_SESSION, error: configError },
     options.persist === true ? {} : options.persist || undefined,
     { id: identity.id, now, acceptsRegion: (region) => candidateFor(region) !== undefined },
   );
@@ -136,7 +139,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       return;
     }
     timer.cancel();
-    store.setState({ status: 'error', token: null, expiresAt: null, receivedAt: null, region: null, error });
+    store.setState({ status: 'error', ...NO_SESSION, error });
   }
 
   const signOutListeners = new Set<() => void>();
@@ -147,7 +150,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     failedRenewals = 0;
     renewNotBefore = 0;
     timer.cancel();
-    store.setState({ status: 'idle', token: null, expiresAt: null, receivedAt: null, region: null, error: null });
+    store.setState({ status: 'idle', ...NO_SESSION, error: null });
     for (const listener of signOutListeners) listener();
   };
 
@@ -253,7 +256,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   function dropToken(token: string): void {
     if (store.getState().token !== token) return;
     timer.cancel();
-    store.setState({ status: inflight ? 'authenticating' : 'idle', token: null, expiresAt: null, receivedAt: null, region: null });
+    store.setState({ status: inflight ? 'authenticating' : 'idle', ...NO_SESSION });
   }
 
   /**
