@@ -197,7 +197,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   function renew(force = false): Promise<SharedSession> {
     if (inflight) return inflight;
     if (config instanceof AuthConfigError) return Promise.reject(config);
-    const started = generation;
+    const generationAtStart = generation;
     const replacing = store.getState().token;
     store.setState({ status: 'authenticating', error: null });
     const { apiKey, authTimeoutMs } = config;
@@ -209,7 +209,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       const { candidate, token } = await authenticateFirstAccepting(home ? [home] : candidates, ({ endpoints }) =>
         requestToken({ fetch: fetchImpl, authUrl: endpoints.authUrl, apiKey, timeoutMs: authTimeoutMs }),
       );
-      if (started !== generation) throw stoppedBy() ?? new SignedOutError();
+      if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
       const session = { token, expiresAt: readTokenExpiry(token, requestedAt).expiresAt, receivedAt: now(), region: candidate.region };
       adopt(session);
       tabs?.publishSession(session);
@@ -219,7 +219,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     const attempt = (tabs ? tabs.exclusive(exchange) : exchange()).catch((error: unknown) => {
       const authUrl = (home ?? candidates[0])?.endpoints.authUrl ?? '';
       const authError = error instanceof AuthError ? error : new AuthNetworkError(authUrl, { cause: error });
-      if (started !== generation) throw stoppedBy() ?? authError;
+      if (generationAtStart !== generation) throw stoppedBy() ?? authError;
       recordFailure(authError);
       throw authError;
     });
@@ -287,14 +287,17 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     } catch (error) {
       if (error instanceof NoAnswer) {
         if (!mayHaveExpired(first)) throw error.cause;
-        dropToken(first.token);
-        // A dropped connection may have applied a mutation: renewed for next time, never re-sent.
-        if (mayBeMutation(document)) throw error.cause;
+        if (mayBeMutation(document)) {
+          // A dropped connection may have applied a mutation: renewed for next time, never re-sent.
+          dropToken(first.token);
+          throw error.cause;
+        }
       } else if (!(error instanceof ExpiredAnswer)) {
         throw error;
       }
     }
-    // The gateway rejected the operation before it ran, so even a mutation is safe to send again.
+    // An expiry answer means the gateway rejected the operation before it ran, so even a mutation
+    // is safe to send again; a hidden one is only assumed for operations that are not mutations.
     dropToken(first.token);
     const second = await unlessAborted(readySession(), signal);
     try {
