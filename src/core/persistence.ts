@@ -45,6 +45,33 @@ function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext):
   return { status: 'authenticated', token, expiresAt, receivedAt, region, error: null };
 }
 
+/**
+ * The storage with writes that cannot fail: a full storage throws QuotaExceededError, an async one
+ * may reject, and either would otherwise fail the request or renewal whose state change is being
+ * saved. A lost write only costs the next reload its token.
+ */
+function bestEffort(storage: StateStorage): StateStorage {
+  const attempt = (write: () => unknown) => {
+    try {
+      const result = write();
+      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+        Promise.resolve(result).catch(() => undefined);
+      }
+    } catch {
+      // nothing to do: the token stays in memory
+    }
+  };
+  return {
+    getItem: (name) => storage.getItem(name),
+    setItem: (name, value) => {
+      attempt(() => storage.setItem(name, value));
+    },
+    removeItem: (name) => {
+      attempt(() => storage.removeItem(name));
+    },
+  };
+}
+
 function defaultStorage(): StateStorage | undefined {
   try {
     return globalThis.sessionStorage;
@@ -65,7 +92,7 @@ export function createSessionStore(
 ): SessionStore {
   // Without a storage (server rendering, storage blocked), the store works as if not persisted.
   const raw = options && (options.storage ?? defaultStorage());
-  const storage = raw && createJSONStorage<StoredSession>(() => raw);
+  const storage = raw && createJSONStorage<StoredSession>(() => bestEffort(raw));
   if (!storage) return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true };
   let done = false;
   let markHydrated: () => void = () => undefined;
