@@ -95,6 +95,9 @@ export function createSessionStore(
   const storage = raw && createJSONStorage<StoredSession>(() => bestEffort(raw));
   if (!storage) return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true };
   let done = false;
+  // Set by the first change made while an async storage is still being read (a sign-out, a refresh,
+  // another tab's token): that change is newer than anything stored, so the entry read is dropped.
+  let changedBeforeRead = false;
   let markHydrated: () => void = () => undefined;
   const hydrated = new Promise<void>((resolve) => {
     markHydrated = resolve;
@@ -113,7 +116,7 @@ export function createSessionStore(
       }),
       // Another version is treated like a foreign entry: read as nothing.
       migrate: () => ({ id: '', token: null, expiresAt: null, receivedAt: null, region: null }),
-      merge: (stored, current) => ({ ...current, ...readStored(stored, context) }),
+      merge: (stored, current) => (changedBeforeRead ? current : { ...current, ...readStored(stored, context) }),
       // Called after reading, and also when reading failed: a broken storage must not hold requests.
       onRehydrateStorage: () => () => {
         done = true;
@@ -121,5 +124,10 @@ export function createSessionStore(
       },
     }),
   );
+  const stopWatching = store.subscribe(() => {
+    changedBeforeRead = true;
+    stopWatching();
+  });
+  void hydrated.then(stopWatching);
   return { store, hydrated, isHydrated: () => done };
 }

@@ -8,6 +8,8 @@ export interface MemoryStorage {
   removeItem: (name: string) => void | Promise<void>;
   /** Reads still answering; `await storage.settled()` waits for every read started so far. */
   settled: () => Promise<void>;
+  /** Holds every read until the returned function is called (an async storage slow to answer). */
+  holdReads: () => () => void;
   writes: number;
   failWrites: WriteFailure;
 }
@@ -23,17 +25,21 @@ function quotaError(): Error {
 export function memoryStorage({ readDelayMs, async = readDelayMs !== undefined }: { readDelayMs?: number; async?: boolean } = {}): MemoryStorage {
   const items = new Map<string, string>();
   const reads: Array<Promise<unknown>> = [];
+  let held: Promise<void> | null = null;
   const storage: MemoryStorage = {
     items,
     writes: 0,
     failWrites: 'none',
     getItem(name) {
       const value = items.get(name) ?? null;
-      if (readDelayMs === undefined) return value;
+      if (readDelayMs === undefined && held === null) return value;
+      const gate = held ?? Promise.resolve();
       const read = new Promise<string | null>((resolve) => {
         setTimeout(() => {
-          resolve(value);
-        }, readDelayMs);
+          void gate.then(() => {
+            resolve(value);
+          });
+        }, readDelayMs ?? 0);
       });
       reads.push(read);
       return read;
@@ -50,6 +56,16 @@ export function memoryStorage({ readDelayMs, async = readDelayMs !== undefined }
       if (storage.failWrites === 'reject') return Promise.reject(quotaError());
       items.delete(name);
       return async ? Promise.resolve() : undefined;
+    },
+    holdReads() {
+      let release: () => void = () => undefined;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        held = null;
+        release();
+      };
     },
     settled: async () => {
       await Promise.all(reads);
