@@ -168,7 +168,7 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         const current = sessionOf(store.getState());
         return current !== null && !isDue(current) ? current : null;
       },
-    });
+    }, now);
   const wakeRenewal = () => {
     const current = sessionOf(store.getState());
     if (current !== null && isDue(current) && stoppedBy() === null) renew().catch(() => undefined);

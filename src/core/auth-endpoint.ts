@@ -7,18 +7,9 @@ import {
 } from './errors/index.js';
 import { redact } from './redact.js';
 import { isTransientStatus } from './transient.js';
+import { isUsableToken } from './usable-token.js';
 
 const MAX_MESSAGE_LENGTH = 300;
-/**
- * RFC 6750's b64token, the characters a Bearer credential may have (a JWT always fits). Anything
- * else would break the header or be sent as `Bearer null`, so it is refused rather than stored.
- */
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-const PLACEHOLDER_TOKENS = new Set(['undefined', 'null']);
-
-function isUsableToken(token: unknown): token is string {
-  return typeof token === 'string' && BEARER_TOKEN.test(token) && !PLACEHOLDER_TOKENS.has(token);
-}
 
 function parseJson(text: string): unknown {
   try {

@@ -1,5 +1,6 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { readReceivedSession } from './received-session.js';
 import type { AuthState } from './types.js';
 
 export interface PersistOptions {
@@ -35,14 +36,10 @@ export interface PersistContext {
 }
 
 function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext): Partial<AuthState> | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const stored = value as Partial<Record<keyof StoredSession, unknown>>;
-  const { token, expiresAt, receivedAt, region } = stored;
-  if (stored.id !== id || typeof token !== 'string' || token.trim() === '') return null;
-  if (typeof region !== 'string' || !acceptsRegion(region)) return null;
-  if (typeof expiresAt !== 'number' || typeof receivedAt !== 'number') return null;
-  if (!(expiresAt > now()) || !(receivedAt <= now())) return null;
-  return { status: 'authenticated', token, expiresAt, receivedAt, region, error: null };
+  if (typeof value !== 'object' || value === null || (value as { id?: unknown }).id !== id) return null;
+  const session = readReceivedSession(value, now());
+  if (session === null || !acceptsRegion(session.region)) return null;
+  return { status: 'authenticated', ...session, error: null };
 }
 
 /**
