@@ -35,9 +35,12 @@ export interface GraphQLCall extends RecordedCall {
   operationName: string | null;
 }
 
-export type AuthFailure = number | { status: number; body?: string; contentType?: string };
-/** A status, or 'reset' for a connection dropped without an answer. */
-export type GraphQLFailure = number | 'reset';
+/** A status, or a status with its body and extra headers (`retry-after` on a 429, say). */
+export type AuthFailure =
+  | number
+  | { status: number; body?: string; contentType?: string; headers?: Record<string, string> };
+/** A status, a status with extra headers, or 'reset' for a connection dropped without an answer. */
+export type GraphQLFailure = number | 'reset' | { status: number; headers?: Record<string, string> };
 
 export interface MockService {
   readonly region: string;
@@ -89,9 +92,9 @@ const json = (status: number, value: unknown): Response =>
   new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
 
 function failureResponse(failure: AuthFailure): Response {
-  const { status, body, contentType } = typeof failure === 'number' ? { status: failure } : failure;
+  const { status, body, contentType, headers: extra } = typeof failure === 'number' ? { status: failure } : failure;
   const message = status >= 500 ? 'Internal Server Error' : (MESSAGES[status] ?? statusText(status));
-  const headers = { 'content-type': contentType ?? 'application/json' };
+  const headers = { ...extra, 'content-type': contentType ?? 'application/json' };
   return new Response(body ?? JSON.stringify({ message }), { status, headers });
 }
 
@@ -249,8 +252,10 @@ class MockServiceImpl implements MockService {
     const failure = this.#graphqlFailures.shift();
     // Response.error() is a network error for fetch and MSW alike; serve() turns it into a socket reset.
     if (failure === 'reset') return Response.error();
-    if (failure !== undefined) return json(failure, { message: 'Internal Server Error' });
-    return json(200, result);
+    if (failure === undefined) return json(200, result);
+    const { status, headers } = typeof failure === 'number' ? { status: failure } : failure;
+    const message = status >= 500 ? 'Internal Server Error' : statusText(status);
+    return new Response(JSON.stringify({ message }), { status, headers: { ...headers, ...JSON_HEADERS } });
   }
 
   // Arrow properties, like handle, so tests may pass them around detached.

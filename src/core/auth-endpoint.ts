@@ -6,6 +6,7 @@ import {
   InvalidApiKeyError,
 } from './errors/index.js';
 import { redact } from './redact.js';
+import { readRetryAfter } from './retry-after.js';
 import { isTransientStatus } from './transient.js';
 import { isUsableToken } from './usable-token.js';
 
@@ -31,11 +32,11 @@ function serverMessage(text: string, status: number): string {
   return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
-function errorForStatus(status: number, text: string, apiKey: string): AuthError {
+function errorForStatus({ status, headers }: Response, text: string, apiKey: string): AuthError {
   // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
   const message = redact(serverMessage(text, status), apiKey).slice(0, MAX_MESSAGE_LENGTH);
   if (status === 401) return new InvalidApiKeyError();
-  if (isTransientStatus(status)) return new AuthServerError(status, message);
+  if (isTransientStatus(status)) return new AuthServerError(status, message, { retryAfterMs: readRetryAfter(headers) });
   return new AuthRequestError(status, message);
 }
 
@@ -51,7 +52,7 @@ export interface TokenRequest {
  * header, and no error message carries it.
  */
 export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenRequest): Promise<string> {
-  let status: number;
+  let response: Response;
   let text: string;
   // Not the caller's signal: one caller giving up must not fail the other waiters. Not
   // AbortSignal.timeout() either: its timer outlives the answer and would stay pending after dispose().
@@ -60,20 +61,20 @@ export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenR
     timeout.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
   }, timeoutMs);
   try {
-    const response = await fetch(authUrl, {
+    response = await fetch(authUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ key: apiKey }),
       signal: timeout.signal,
     });
-    status = response.status;
     text = await response.text();
   } catch (cause) {
     throw new AuthNetworkError(authUrl, { cause });
   } finally {
     clearTimeout(timer);
   }
-  if (status < 200 || status > 299) throw errorForStatus(status, text, apiKey);
+  const { status } = response;
+  if (status < 200 || status > 299) throw errorForStatus(response, text, apiKey);
   const body = parseJson(text);
   const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
   if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');

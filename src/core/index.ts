@@ -3,6 +3,7 @@ export { DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS } from './config.js'
 export * from './errors/index.js';
 export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from './expired-answer.js';
 export { DEFAULT_REGIONS, endpointsForBase, resolveRegion } from './regions.js';
+export { MAX_RETRY_AFTER_MS } from './retry-after.js';
 export type { RegionEndpoints, Regions } from './regions.js';
 export { decodeJwtClaims, readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
 export type { GraphQLDocument, Variables } from './transport.js';

@@ -3,7 +3,14 @@ import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { AuthClient } from '../core/types.js';
 import type { AuthContextValue } from './context.js';
 import { type GraphQLQueryKey, graphqlQueryKey } from './query-key.js';
-import { defaultQueryRetries, isTransientFailure, type RetryValue, retryOnly } from './retry.js';
+import {
+  defaultQueryRetries,
+  delayAtLeastRetryAfter,
+  isTransientFailure,
+  type RetryDelayValue,
+  type RetryValue,
+  retryOnly,
+} from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */
 export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
@@ -15,9 +22,13 @@ export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
  * The one place that turns a document and variables into React Query options; the hooks and
  * graphqlQueryOptions are thin wrappers around it, so they always agree on the key.
  */
-function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
+function graphqlQueryParts<
+  TData,
+  TVariables extends Variables,
+  TOptions extends { retry?: unknown; retryDelay?: unknown },
+>(
   client: AuthClient,
-  defaultRetry: unknown,
+  defaults: { retry?: unknown; retryDelay?: unknown } | undefined,
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
   options: TOptions | undefined,
@@ -25,25 +36,32 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
   queryKey: GraphQLQueryKey;
   queryFn: (context: QueryFunctionContext<GraphQLQueryKey>) => Promise<TData>;
   retry: (failureCount: number, error: Error) => boolean;
+  retryDelay: (failureCount: number, error: Error) => number;
 } {
-  const retry = (options?.retry ?? defaultRetry) as RetryValue | undefined;
+  const retry = (options?.retry ?? defaults?.retry) as RetryValue | undefined;
+  const retryDelay = (options?.retryDelay ?? defaults?.retryDelay) as RetryDelayValue | undefined;
   return {
     ...(options ?? ({} as TOptions)),
     queryKey: graphqlQueryKey(client.identity, document, variables),
     // Reading `signal` tells React Query the request can be aborted when nobody needs it any more.
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) => client.request(document, variables, { signal }),
     retry: retryOnly(isTransientFailure, retry, defaultQueryRetries()),
+    retryDelay: delayAtLeastRetryAfter(retryDelay),
   };
 }
 
-/** For the hooks: the provider's client, and the QueryClient's default `retry` when none is given. */
-export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
+/** For the hooks: the provider's client, and the QueryClient's `retry` and `retryDelay` when none is given. */
+export function buildGraphQLQueryOptions<
+  TData,
+  TVariables extends Variables,
+  TOptions extends { retry?: unknown; retryDelay?: unknown },
+>(
   { client, queryClient }: AuthContextValue,
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
   options: TOptions | undefined,
 ) {
-  return graphqlQueryParts(client, queryClient.getDefaultOptions().queries?.retry, document, variables, options);
+  return graphqlQueryParts(client, queryClient.getDefaultOptions().queries, document, variables, options);
 }
 
 /** What graphqlQueryOptions returns: a typed key, so `getQueryData(options.queryKey)` knows `TData`. */

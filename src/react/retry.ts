@@ -1,5 +1,6 @@
 import { ClientError } from 'graphql-request';
-import { AuthError } from '../core/errors/index.js';
+import { AuthError, AuthServerError } from '../core/errors/index.js';
+import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../core/retry-after.js';
 import { isTransientAuthError, isTransientStatus } from '../core/transient.js';
 
 /**
@@ -12,21 +13,48 @@ export function isTransientFailure(error: unknown): boolean {
   return true;
 }
 
+/** How long the failed answer (`/v1/auth`'s or the GraphQL endpoint's) asked to wait, if it said. */
+function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof AuthServerError) return error.retryAfterMs;
+  if (error instanceof ClientError) return readRetryAfter(error.response.headers);
+  return undefined;
+}
+
 /** React Query's `retry` option: a count, a yes/no, or a decision per failure. */
 export type RetryValue = boolean | number | ((failureCount: number, error: Error) => boolean);
 
-/** Applies the caller's (or the QueryClient's) retry setting, but only where `worthRetrying` allows. */
+/**
+ * Applies the caller's (or the QueryClient's) retry setting, but only where `worthRetrying` allows,
+ * and never when the answer asked to wait longer than the hooks wait by themselves.
+ */
 export function retryOnly(
   worthRetrying: (error: unknown) => boolean,
   retry: RetryValue | undefined,
   fallback: number,
 ): (failureCount: number, error: Error) => boolean {
   return (failureCount, error) => {
-    if (!worthRetrying(error)) return false;
+    if (!worthRetrying(error) || (retryAfterOf(error) ?? 0) > MAX_RETRY_AFTER_MS) return false;
     if (typeof retry === 'function') return retry(failureCount, error);
     if (typeof retry === 'number') return failureCount < retry;
     if (typeof retry === 'boolean') return retry;
     return failureCount < fallback;
+  };
+}
+
+/** React Query's `retryDelay` option: ms, or ms per failure. */
+export type RetryDelayValue = number | ((failureCount: number, error: Error) => number);
+
+/** React Query's own default: doubling from one second, at most thirty. */
+const defaultRetryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);
+
+/** The caller's (or the QueryClient's) retry delay, but never shorter than the answer's `Retry-After`. */
+export function delayAtLeastRetryAfter(
+  retryDelay: RetryDelayValue | undefined,
+): (failureCount: number, error: Error) => number {
+  return (failureCount, error) => {
+    const own =
+      typeof retryDelay === 'function' ? retryDelay(failureCount, error) : (retryDelay ?? defaultRetryDelay(failureCount));
+    return Math.max(own, retryAfterOf(error) ?? 0);
   };
 }
 

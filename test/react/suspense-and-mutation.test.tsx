@@ -1,32 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useGraphQLMutation, useGraphQLSuspenseQuery } from '../../src/index.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { useGraphQLSuspenseQuery } from '../../src/index.js';
+import { AddItem } from '../support/components.js';
+import { ItemsDocument } from '../support/documents.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth, testQueryClient } from '../support/render.js';
 
 function SuspenseItems() {
   const { data } = useGraphQLSuspenseQuery(ItemsDocument, { first: 3 });
   return <p data-testid="items">{data.items.map((item) => item.title).join(', ')}</p>;
-}
-
-function AddItem() {
-  const mutation = useGraphQLMutation(AddItemDocument);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => {
-          mutation.mutate({ title: 'written once' });
-        }}
-      >
-        add
-      </button>
-      {mutation.isSuccess && <p data-testid="added">{mutation.data.addItem.title}</p>}
-      {mutation.isError && <p data-testid="failed">{mutation.error.message}</p>}
-    </>
-  );
 }
 
 describe('useGraphQLSuspenseQuery', () => {

@@ -1,5 +1,5 @@
-import { useAuth, useGraphQLQuery } from '../../src/index.js';
-import { ItemsDocument } from './documents.js';
+import { useAuth, useGraphQLMutation, useGraphQLQuery } from '../../src/index.js';
+import { AddItemDocument, ItemsDocument } from './documents.js';
 
 /** Shows the first items' titles, or the error's name and message. */
 export function ItemList({ first = 2, label = 'items' }: { first?: number; label?: string }) {
@@ -12,4 +12,23 @@ export function ItemList({ first = 2, label = 'items' }: { first?: number; label
 export function AuthStatus() {
   const { status, error } = useAuth();
   return <p data-testid="auth-status">{error ? `${status}: ${error.name}` : status}</p>;
+}
+
+/** Adds one item on each click of "add"; shows the added title or the error. */
+export function AddItem() {
+  const mutation = useGraphQLMutation(AddItemDocument);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          mutation.mutate({ title: 'written once' });
+        }}
+      >
+        add
+      </button>
+      {mutation.isSuccess && <p data-testid="added">{mutation.data.addItem.title}</p>}
+      {mutation.isError && <p data-testid="failed">{mutation.error.message}</p>}
+    </>
+  );
 }
