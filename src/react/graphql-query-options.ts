@@ -6,9 +6,9 @@ import { type GraphQLQueryKey, graphqlQueryKey } from './query-key.js';
 import {
   defaultQueryRetries,
   delayAtLeastRetryAfter,
-  isTransientFailure,
   type RetryDelayValue,
   type RetryValue,
+  retryableFailureOf,
   retryOnly,
 } from './retry.js';
 
@@ -45,7 +45,7 @@ function graphqlQueryParts<
     queryKey: graphqlQueryKey(client.identity, document, variables),
     // Reading `signal` tells React Query the request can be aborted when nobody needs it any more.
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) => client.request(document, variables, { signal }),
-    retry: retryOnly(isTransientFailure, retry, defaultQueryRetries()),
+    retry: retryOnly(retryableFailureOf(document), retry, defaultQueryRetries()),
     retryDelay: delayAtLeastRetryAfter(retryDelay),
   };
 }

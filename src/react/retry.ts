@@ -2,6 +2,7 @@ import { ClientError } from 'graphql-request';
 import { AuthError, AuthServerError } from '../core/errors/index.js';
 import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../core/retry-after.js';
 import { isTransientAuthError, isTransientStatus } from '../core/transient.js';
+import { type GraphQLDocument, mayBeMutation } from '../core/transport.js';
 
 /**
  * Whether trying a query again could succeed: a flaky auth server or network, yes; a rejected key,
@@ -11,6 +12,15 @@ export function isTransientFailure(error: unknown): boolean {
   if (error instanceof AuthError) return isTransientAuthError(error);
   if (error instanceof ClientError) return isTransientStatus(error.response.status);
   return true;
+}
+
+/**
+ * What a hook may retry for `document`: for a mutation only failures before it was sent (the auth
+ * server's), since one that failed after sending may have been applied; for anything else, any
+ * transient failure.
+ */
+export function retryableFailureOf(document: GraphQLDocument<unknown, never>): (error: unknown) => boolean {
+  return mayBeMutation(document) ? isTransientAuthError : isTransientFailure;
 }
 
 /** How long the failed answer (`/v1/auth`'s or the GraphQL endpoint's) asked to wait, if it said. */
