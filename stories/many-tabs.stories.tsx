@@ -86,7 +86,7 @@ export const ManyTabsStory: StoryObj = {
 
     await userEvent.click(canvas.getByRole('button', { name: 'Sign out in tab 2' }));
     await waitFor(async () => {
-      await expect(TABS.map((tab) => canvas.getByTestId(`${tab}-status`).textContent)).toEqual(['idle', 'idle', 'idle']);
+      await expect(TABS.map((tab) => canvas.getByTestId(`${tab}-status`).textContent)).toEqual(['signedOut', 'signedOut', 'signedOut']);
     });
   },
 };

@@ -11,6 +11,7 @@ export interface PersistOptions {
 }
 
 export const DEFAULT_PERSIST_KEY = 'graphql-jwt-auth';
+const PERSIST_VERSION = 1;
 
 /** What is written: the token and its timing, tagged with the identity. Never the API key. */
 interface StoredSession {
@@ -26,6 +27,8 @@ export interface SessionStore {
   /** Resolves once a stored token, if any, has been read. */
   hydrated: Promise<void>;
   isHydrated: () => boolean;
+  /** Writes the current token now (one obtained while writes were held back), once the stored one was read. */
+  flush: () => void;
 }
 
 export interface PersistContext {
@@ -33,6 +36,8 @@ export interface PersistContext {
   id: string;
   now: () => number;
   acceptsRegion: (region: string) => boolean;
+  /** Writes reach the storage only while this holds: a client nobody owns leaves storage alone. */
+  canWrite: () => boolean;
 }
 
 function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext): Partial<AuthState> | null {
@@ -77,6 +82,14 @@ function defaultStorage(): StateStorage | undefined {
   }
 }
 
+function writesOnlyWhile(storage: StateStorage, canWrite: () => boolean): StateStorage {
+  return {
+    getItem: (name) => storage.getItem(name),
+    setItem: (name, value) => (canWrite() ? storage.setItem(name, value) : undefined),
+    removeItem: (name) => (canWrite() ? storage.removeItem(name) : undefined),
+  };
+}
+
 /**
  * The auth store, kept in storage through zustand's persist middleware when asked: a reload then
  * reuses a valid token instead of calling `/v1/auth`. An expired, malformed or foreign entry is
@@ -89,8 +102,19 @@ export function createSessionStore(
 ): SessionStore {
   // Without a storage (server rendering, storage blocked), the store works as if not persisted.
   const raw = options && (options.storage ?? defaultStorage());
-  const storage = raw && createJSONStorage<StoredSession>(() => bestEffort(raw));
-  if (!storage) return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true };
+  const guarded = raw && bestEffort(writesOnlyWhile(raw, context.canWrite));
+  const storage = guarded && createJSONStorage<StoredSession>(() => guarded);
+  if (!storage) {
+    return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true, flush: () => undefined };
+  }
+  const name = options.key ?? DEFAULT_PERSIST_KEY;
+  const partialize = ({ token, expiresAt, receivedAt, region }: AuthState): StoredSession => ({
+    id: context.id,
+    token,
+    expiresAt,
+    receivedAt,
+    region,
+  });
   let done = false;
   // Set by the first change made while an async storage is still being read (a sign-out, a refresh,
   // another tab's token): that change is newer than anything stored, so the entry read is dropped.
@@ -101,16 +125,10 @@ export function createSessionStore(
   });
   const store = createStore<AuthState>()(
     persist(() => initial, {
-      name: options.key ?? DEFAULT_PERSIST_KEY,
+      name,
       storage,
-      version: 1,
-      partialize: ({ token, expiresAt, receivedAt, region }): StoredSession => ({
-        id: context.id,
-        token,
-        expiresAt,
-        receivedAt,
-        region,
-      }),
+      version: PERSIST_VERSION,
+      partialize,
       // Another version is treated like a foreign entry: read as nothing.
       migrate: () => ({ id: '', token: null, expiresAt: null, receivedAt: null, region: null }),
       merge: (stored, current) => (changedBeforeRead ? current : { ...current, ...readStored(stored, context) }),
@@ -126,5 +144,11 @@ export function createSessionStore(
     stopWatching();
   });
   void hydrated.then(stopWatching);
-  return { store, hydrated, isHydrated: () => done };
+  const flush = () => {
+    void hydrated.then(() => {
+      const state = store.getState();
+      if (state.token !== null) void storage.setItem(name, { state: partialize(state), version: PERSIST_VERSION });
+    });
+  };
+  return { store, hydrated, isHydrated: () => done, flush };
 }

@@ -5,7 +5,11 @@ import type { Regions } from './regions.js';
 import type { GraphQLDocument, Variables } from './transport.js';
 
 export interface AuthState {
-  status: 'idle' | 'authenticating' | 'authenticated' | 'error';
+  /**
+   * `idle`: no token asked for yet (or one dropped, none asked for since); `signedOut`: after
+   * signOut(), here or in another tab, until refresh(); `error`: the last exchange failed for good.
+   */
+  status: 'idle' | 'authenticating' | 'authenticated' | 'signedOut' | 'error';
   token: string | null;
   /** Epoch ms by the client's clock, corrected for the issuer's clock when the JWT has `iat`. */
   expiresAt: number | null;
@@ -85,6 +89,13 @@ export interface AuthClient {
    * can drop what the signed-out user was shown. Returns the unsubscribe function.
    */
   onSignOut: (listener: () => void) => () => void;
-  /** Stops background renewal for good; requests still work, renewing on demand. */
+  /**
+   * Holds the client: its background work (renewal timer, wake listeners, tab channel, DevTools,
+   * storage writes) runs while at least one holder has not released it. AuthProvider retains its
+   * client from a committed effect; a createAuthClient caller holds its client until dispose()
+   * without calling this. Returns the release; calling it twice releases once.
+   */
+  retain: () => () => void;
+  /** Stops background work for good; requests still work, renewing on demand. */
   dispose: () => void;
 }

@@ -44,13 +44,24 @@ function useResetQueriesOnSignOut(client: AuthClient, queryClient: QueryClient):
 }
 
 /**
+ * The provider's own QueryClient, one per auth client: a tree that suspends before its first commit
+ * loses its state, and a second QueryClient would fetch everything again.
+ */
+const ownQueryClients = new WeakMap<AuthClient, QueryClient>();
+
+function ownQueryClientFor(client: AuthClient): QueryClient {
+  let queryClient = ownQueryClients.get(client);
+  if (queryClient === undefined) ownQueryClients.set(client, (queryClient = new QueryClient()));
+  return queryClient;
+}
+
+/**
  * Gives the hooks a client created outside React, so router loaders and prefetching
  * (`graphqlQueryOptions(client, …)`) share its token and its query keys with the components.
  */
 export function AuthClientProvider({ client, queryClient: given, onAuthError, children }: AuthClientProviderProps) {
   const outerQueryClient = useContext(QueryClientContext);
-  const [ownQueryClient] = useState(() => new QueryClient());
-  const queryClient = given ?? outerQueryClient ?? ownQueryClient;
+  const queryClient = given ?? outerQueryClient ?? ownQueryClientFor(client);
   useReportAuthErrors(client, onAuthError);
   useResetQueriesOnSignOut(client, queryClient);
 

@@ -1,4 +1,5 @@
 import { type UseSuspenseQueryOptions, type UseSuspenseQueryResult, useSuspenseQuery } from '@tanstack/react-query';
+import { NotPrefetchedError } from '../core/errors/index.js';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import { useAuthContext } from './context.js';
 import { buildGraphQLQueryOptions } from './graphql-query-options.js';
@@ -9,12 +10,20 @@ export type GraphQLSuspenseQueryOptions<TData, TSelected = TData> = Omit<
   'queryKey' | 'queryFn'
 >;
 
-/** Like useGraphQLQuery, but suspends until the data is there and throws errors to the boundary. */
+/**
+ * Like useGraphQLQuery, but suspends until the data is there and throws errors to the boundary.
+ * On a server it renders only prefetched data: without it, it throws NotPrefetchedError, so React
+ * shows the Suspense fallback and loads the query in the browser, and the server asks for no token.
+ */
 export function useGraphQLSuspenseQuery<TData = unknown, TVariables extends Variables = Variables, TSelected = TData>(
   document: GraphQLDocument<TData, TVariables>,
   variables?: NoInfer<TVariables>,
   options?: GraphQLSuspenseQueryOptions<TData, TSelected>,
 ): UseSuspenseQueryResult<TSelected> {
   const auth = useAuthContext('useGraphQLSuspenseQuery');
-  return useSuspenseQuery(buildGraphQLQueryOptions(auth, document, variables, options), auth.queryClient);
+  const queryOptions = buildGraphQLQueryOptions(auth, document, variables, options);
+  if (typeof window === 'undefined' && auth.queryClient.getQueryData(queryOptions.queryKey) === undefined) {
+    throw new NotPrefetchedError();
+  }
+  return useSuspenseQuery(queryOptions, auth.queryClient);
 }

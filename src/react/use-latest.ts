@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 // Layout effects warn during server rendering in React 18; the check reads no global at import time
 // beyond `typeof`, which is safe where `document` does not exist.
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+export const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * The latest props for callbacks that run later (fetch, authorize, onAuthError), so passing an inline

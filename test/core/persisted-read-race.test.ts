@@ -27,7 +27,7 @@ describe('an async persisted session read after the client acted', () => {
     await storage.settled();
     await sleep(50);
 
-    expect(client.store.getState()).toMatchObject({ status: 'idle', token: null });
+    expect(client.store.getState()).toMatchObject({ status: 'signedOut', token: null });
     await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(SignedOutError);
     expect(running.service.authCalls).toHaveLength(1);
     expect(storage.items.get('graphql-jwt-auth')).not.toContain(stored);

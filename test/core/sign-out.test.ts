@@ -17,7 +17,7 @@ describe('signOut and refresh', () => {
     await expect(waiting).rejects.toBeInstanceOf(SignedOutError);
     await waitUntil(() => running.service.authCalls[0]?.status === 200);
     expect(client.store.getState()).toEqual({
-      status: 'idle',
+      status: 'signedOut',
       token: null,
       expiresAt: null,
       receivedAt: null,

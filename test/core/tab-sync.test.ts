@@ -46,7 +46,7 @@ describe('tabs sharing one token', () => {
     expect(all.map((tab) => tab.store.getState().token)).toEqual(Array(5).fill(service.issuedTokens[1]));
   });
 
-  it('signing out in one tab signs out the others', async () => {
+  it('signing out in one tab signs out the others: each shows status signedOut, not idle', async () => {
     const running = await startService();
     const [a, b] = tabs(running, 2);
     const token = await a!.getToken();
@@ -54,6 +54,7 @@ describe('tabs sharing one token', () => {
 
     a!.signOut();
     await waitUntil(() => b!.store.getState().token === null);
+    expect([a!.store.getState().status, b!.store.getState().status]).toEqual(['signedOut', 'signedOut']);
     await expect(b!.request(ItemsDocument)).rejects.toBeInstanceOf(SignedOutError);
     expect(running.service.graphqlCalls).toHaveLength(0);
   });

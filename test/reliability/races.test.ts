@@ -98,7 +98,7 @@ describe('races', () => {
     await expect(late).rejects.toBeInstanceOf(SignedOutError);
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls.map((call) => call.expired)).toEqual([true]);
-    expect(client.store.getState()).toMatchObject({ status: 'idle', token: null });
+    expect(client.store.getState()).toMatchObject({ status: 'signedOut', token: null });
   });
 
   it('refresh(), getToken() and requests all at once on a fresh client: one /v1/auth call, one token everywhere', async () => {

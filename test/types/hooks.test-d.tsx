@@ -45,7 +45,7 @@ export function MutationInference() {
 
 export function AuthInference() {
   const auth = useAuth();
-  expectTypeOf(auth.status).toEqualTypeOf<'idle' | 'authenticating' | 'authenticated' | 'error'>();
+  expectTypeOf(auth.status).toEqualTypeOf<'idle' | 'authenticating' | 'authenticated' | 'signedOut' | 'error'>();
   expectTypeOf(auth.refresh).returns.resolves.toBeString();
   return null;
 }

@@ -8,3 +8,4 @@ export { SignedOutError } from './signed-out-error.js';
 export { TokenExpiredError } from './token-expired-error.js';
 export { TokenRejectedError } from './token-rejected-error.js';
 export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';
+export { NotPrefetchedError } from './not-prefetched-error.js';

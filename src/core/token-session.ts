@@ -1,0 +1,240 @@
+import type { StoreApi } from 'zustand/vanilla';
+import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from './errors/index.js';
+import { RenewalTimer } from './renewal-timer.js';
+import type { SharedSession } from './tab-sync.js';
+import { readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
+import type { TokenSource } from './token-source.js';
+import { isTransientAuthError } from './transient.js';
+import type { AuthState } from './types.js';
+
+/** Waits after failed background renewals while the current token is still valid. */
+const RENEWAL_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+/** Tokens living less than this are renewed on demand only: a timer for them would all but spin. */
+const MIN_TIMED_LIFETIME_MS = 1_000;
+
+/** The store's fields that describe the token; all null when there is none. */
+export const NO_SESSION = { token: null, expiresAt: null, receivedAt: null, region: null } as const;
+
+export function sessionOf({ token, expiresAt, receivedAt, region }: AuthState): SharedSession | null {
+  return token === null || expiresAt === null || receivedAt === null || region === null
+    ? null
+    : { token, expiresAt, receivedAt, region };
+}
+
+export interface TokenSessionOptions {
+  store: StoreApi<AuthState>;
+  source: TokenSource;
+  now: () => number;
+  marginMs: number;
+  /** Bad options: no token is ever asked for, every call fails with it. */
+  configError: AuthError | null;
+  /** A persisted token, if any, is read before the first decision to ask for one. */
+  hydration: { hydrated: Promise<void>; isHydrated: () => boolean };
+  /** Background renewal is armed only while this holds (an owner holds the client). */
+  mayRenewInBackground: () => boolean;
+  /** Runs an exchange where no other tab runs one (the tab lock), or at once. */
+  coordinate: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Told of each token this session obtained, once the store has it (for the other tabs). */
+  onObtained: (session: SharedSession) => void;
+  /** Called before a token is needed: the first use starts an owner's background work. */
+  onUse: () => void;
+}
+
+export interface TokenSession {
+  /** A valid token for a request, from the store or from one shared exchange. */
+  readySession: () => Promise<SharedSession>;
+  /** One exchange at a time; `force` asks even while a valid token is held. */
+  renew: (force?: boolean) => Promise<SharedSession>;
+  /** Lifts a sign-out and asks for a token now. */
+  refresh: () => Promise<SharedSession>;
+  /** Forgets a token the server called expired, unless a newer one has replaced it already. */
+  dropToken: (token: string) => void;
+  /** Whether a request sent with `session` that got no readable answer may have met an expired token. */
+  mayHaveExpired: (session: SharedSession) => boolean;
+  /** Takes a token from elsewhere (another tab) when it is newer and usable; true if taken. */
+  offer: (session: SharedSession, acceptsRegion: (region: string) => boolean) => boolean;
+  /** The token to hand a tab that just opened, if this one holds a fresh one. */
+  shareable: () => SharedSession | null;
+  /** A renewal for a due token, else the timer re-armed from now (after sleep). */
+  wake: () => void;
+  signOut: () => void;
+  /** Bumped by every sign-out: work started before it writes nothing. */
+  generation: () => number;
+  /** Arms (or disarms) the renewal timer from the current state. */
+  scheduleRenewal: () => void;
+  dispose: () => void;
+}
+
+/**
+ * The token's life: single flight of exchanges, expiry, the renewal schedule with backoff while
+ * the auth server fails, and the sign-out generation that voids work started before it.
+ */
+export function createTokenSession(options: TokenSessionOptions): TokenSession {
+  const { store, source, now, marginMs, configError, hydration } = options;
+  const timer = new RenewalTimer(() => {
+    renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
+  });
+
+  let generation = 0;
+  let signedOut = false;
+  let inflight: Promise<SharedSession> | null = null;
+  let failedRenewals = 0;
+  let renewNotBefore = 0;
+
+  const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
+  const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
+
+  /** Why no exchange may be made now, if anything stops it. */
+  function stoppedBy(): AuthError | null {
+    if (configError) return configError;
+    if (signedOut) return new SignedOutError();
+    const { status, error } = store.getState();
+    const final = error instanceof InvalidApiKeyError || error instanceof AuthRequestError;
+    return status === 'error' && final ? error : null;
+  }
+
+  function scheduleRenewal(): void {
+    const session = sessionOf(store.getState());
+    if (session === null || !options.mayRenewInBackground()) {
+      timer.cancel();
+      return;
+    }
+    const renewAt = Math.max(session.expiresAt - marginFor(session), renewNotBefore);
+    // When backoff runs past expiry, or the token is too short-lived, renewal happens on demand.
+    if (renewAt >= session.expiresAt || session.expiresAt - session.receivedAt < MIN_TIMED_LIFETIME_MS) timer.cancel();
+    else timer.schedule(renewAt - now());
+  }
+
+  function adopt(session: SharedSession): void {
+    failedRenewals = 0;
+    renewNotBefore = 0;
+    source.settledIn(session.region);
+    store.setState({ status: 'authenticated', error: null, ...session });
+    scheduleRenewal();
+  }
+
+  function recordFailure(error: AuthError): void {
+    const current = sessionOf(store.getState());
+    if (isTransientAuthError(error) && current !== null && now() < current.expiresAt) {
+      // A flaky auth server must not sign the user out while the current token still works.
+      failedRenewals += 1;
+      const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
+      renewNotBefore = now() + backoff;
+      store.setState({ status: 'authenticated', error });
+      scheduleRenewal();
+      return;
+    }
+    timer.cancel();
+    store.setState({ status: 'error', ...NO_SESSION, error });
+  }
+
+  function renew(force = false): Promise<SharedSession> {
+    if (inflight) return inflight;
+    if (configError) return Promise.reject(configError);
+    const generationAtStart = generation;
+    const replacing = store.getState().token;
+    store.setState({ status: 'authenticating', error: null });
+
+    const exchange = async (): Promise<SharedSession> => {
+      // Another tab may have shared a fresh token while this one waited for the lock.
+      const shared = sessionOf(store.getState());
+      if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
+      const requestedAt = now();
+      const { token, region } = await source.obtain(replacing);
+      if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
+      const session = { token, expiresAt: readTokenExpiry(token, requestedAt).expiresAt, receivedAt: now(), region };
+      adopt(session);
+      options.onObtained(session);
+      return session;
+    };
+
+    const attempt = options.coordinate(exchange).catch((error: unknown) => {
+      const authError = error instanceof AuthError ? error : source.toAuthError(error);
+      if (generationAtStart !== generation) throw stoppedBy() ?? authError;
+      recordFailure(authError);
+      throw authError;
+    });
+    const settled: Promise<SharedSession> = attempt.finally(() => {
+      if (inflight === settled) inflight = null;
+    });
+    inflight = settled;
+    return settled;
+  }
+
+  function validSession(): Promise<SharedSession> {
+    const stop = stoppedBy();
+    if (stop) return Promise.reject(stop);
+    const current = sessionOf(store.getState());
+    if (current === null || now() >= current.expiresAt) return renew();
+    if (!isDue(current)) return Promise.resolve(current);
+    // Due but still valid: renew first, yet keep serving the valid token while the auth server fails.
+    if (inflight === null && now() < renewNotBefore) return Promise.resolve(current);
+    return renew().catch((error: unknown) => {
+      if (isTransientAuthError(error) && store.getState().token === current.token && now() < current.expiresAt) {
+        return current;
+      }
+      throw error;
+    });
+  }
+
+  void hydration.hydrated.then(() => {
+    const { region } = store.getState();
+    if (region !== null) source.settledIn(region);
+    scheduleRenewal();
+  });
+
+  return {
+    readySession() {
+      options.onUse();
+      // A stored token is read first, so a reload does not ask for one in parallel.
+      return hydration.isHydrated() ? validSession() : hydration.hydrated.then(validSession);
+    },
+    renew,
+    refresh() {
+      options.onUse();
+      signedOut = false;
+      return renew(true);
+    },
+    dropToken(token) {
+      if (store.getState().token !== token) return;
+      timer.cancel();
+      store.setState({ status: inflight ? 'authenticating' : 'idle', ...NO_SESSION });
+    },
+    /**
+     * A browser shows a 401 without CORS headers as a network failure, body unseen. When the token
+     * may well have expired by then (due, or older than the documented hour), the failure is taken
+     * for an expiry answer.
+     */
+    mayHaveExpired: (session) => isDue(session) || now() - session.receivedAt >= TOKEN_LIFETIME_MS,
+    offer(session, acceptsRegion) {
+      const current = sessionOf(store.getState());
+      const newer = current === null || session.expiresAt > current.expiresAt;
+      const usable = !signedOut && newer && session.expiresAt > now() && acceptsRegion(session.region);
+      if (usable) adopt(session);
+      return usable;
+    },
+    shareable() {
+      const current = sessionOf(store.getState());
+      return current !== null && !isDue(current) ? current : null;
+    },
+    wake() {
+      const current = sessionOf(store.getState());
+      if (current !== null && isDue(current) && stoppedBy() === null) renew().catch(() => undefined);
+      else scheduleRenewal(); // a timer that slept through its moment is armed again from now
+    },
+    signOut() {
+      generation += 1;
+      signedOut = true;
+      inflight = null;
+      failedRenewals = 0;
+      renewNotBefore = 0;
+      timer.cancel();
+      store.setState({ status: 'signedOut', ...NO_SESSION, error: null });
+    },
+    generation: () => generation,
+    scheduleRenewal,
+    dispose() {
+      timer.dispose();
+    },
+  };
+}

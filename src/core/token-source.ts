@@ -1,0 +1,24 @@
+import type { AuthError } from './errors/index.js';
+
+/** A token as its source hands it over; the session reads its expiry. */
+export interface IssuedToken {
+  token: string;
+  /** The region whose GraphQL endpoint accepts it, and the only one it is sent to. */
+  region: string;
+}
+
+/**
+ * Where tokens come from: the one seam between the session (single flight, expiry, renewal, tabs,
+ * persistence, sign-out) and the ways a token can be obtained. The session never knows which.
+ */
+export interface TokenSource {
+  /**
+   * Obtains a new token. `replacing` is the token the caller wants replaced (expired or refused),
+   * or null when there is none; a source that mediates through a backend passes it on.
+   */
+  obtain: (replacing: string | null) => Promise<IssuedToken>;
+  /** A failure that is not already an AuthError, as the one the caller sees. */
+  toAuthError: (error: unknown) => AuthError;
+  /** The session settled in `region` (a token from storage, another tab or this source). */
+  settledIn: (region: string) => void;
+}

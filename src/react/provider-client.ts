@@ -1,0 +1,80 @@
+import { useEffect, useMemo } from 'react';
+import { createOwnedAuthClient } from '../core/auth-client.js';
+import type { Regions } from '../core/regions.js';
+import type { AuthClient, AuthClientOptions } from '../core/types.js';
+import { useIsomorphicLayoutEffect } from './use-latest.js';
+
+interface ProviderClient {
+  client: AuthClient;
+  /** Points the client's callbacks at the committed provider's latest props. */
+  follow: (props: AuthClientOptions) => void;
+}
+
+/**
+ * Clients made during renders that have not committed, by identity. React discards the hooks of a
+ * tree that suspends before its first commit, so the retry would make a second client and ask
+ * `/v1/auth` again; it takes the first one from here instead. Browser only: on a server, renders
+ * of different requests must share nothing.
+ */
+const uncommitted = new Map<string, ProviderClient>();
+
+/** What makes a new client: the identity and the options read once, at creation. */
+function identityKey(props: AuthClientOptions): string {
+  const { apiKey, region, regions, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persist } = props;
+  // An inline `persist={{ storage }}` must not make a new client on every render: its key does.
+  const persistKey = typeof persist === 'object' ? (persist.key ?? '') : persist;
+  // JSON compares `regions` by value, so an inline object keeps the client too.
+  return JSON.stringify([apiKey, region, regions ?? null, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persistKey]);
+}
+
+function create(props: AuthClientOptions): ProviderClient {
+  const latest = { current: props };
+  const { apiKey, region, regions, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persist } = props;
+  const client = createOwnedAuthClient(
+    {
+      apiKey,
+      region,
+      ...(regions === undefined ? {} : { regions: JSON.parse(JSON.stringify(regions)) as Regions }),
+      ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
+      ...(authTimeoutMs === undefined ? {} : { authTimeoutMs }),
+      ...(tabSync === undefined ? {} : { tabSync }),
+      ...(renewOnWake === undefined ? {} : { renewOnWake }),
+      // This render's value: the client is made now, with the persistence this render asks for.
+      ...(persist === undefined ? {} : { persist }),
+      fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
+      authorize: (token) => latest.current.authorize?.(token) ?? { authorization: `Bearer ${token}` },
+      now: () => (latest.current.now ?? Date.now)(),
+    },
+    { selfOwned: false },
+  );
+  return {
+    client,
+    follow: (next) => {
+      latest.current = next;
+    },
+  };
+}
+
+function claim(key: string, props: AuthClientOptions): ProviderClient {
+  if (typeof window === 'undefined') return create(props);
+  let entry = uncommitted.get(key);
+  if (entry === undefined) uncommitted.set(key, (entry = create(props)));
+  return entry;
+}
+
+/**
+ * The provider's client for these props: one per identity, kept across renders. It does background
+ * work only while a committed provider retains it, and stops when the last one unmounts.
+ */
+export function useProviderClient(props: AuthClientOptions): AuthClient {
+  const key = identityKey(props);
+  const entry = useMemo(() => claim(key, props), [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key is what matters
+  useIsomorphicLayoutEffect(() => {
+    entry.follow(props);
+  });
+  useEffect(() => {
+    if (uncommitted.get(key) === entry) uncommitted.delete(key);
+    return entry.client.retain();
+  }, [key, entry]);
+  return entry.client;
+}

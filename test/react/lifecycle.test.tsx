@@ -1,0 +1,108 @@
+import { render, screen } from '@testing-library/react';
+import { type ReactNode, StrictMode, Suspense } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthProvider, createAuthClient, useAuth, useGraphQLSuspenseQuery } from '../../src/index.js';
+import { ItemsDocument } from '../support/documents.js';
+import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
+import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
+import { providerProps } from '../support/render.js';
+
+let tracker: TimerTracker | undefined;
+afterEach(() => {
+  tracker?.stop();
+  tracker = undefined;
+});
+
+function SuspenseItems() {
+  const { data } = useGraphQLSuspenseQuery(ItemsDocument, { first: 2 });
+  return <p data-testid="items">{data.items.map((item) => item.title).join(', ')}</p>;
+}
+
+function Status() {
+  return <p data-testid="status">{useAuth().status}</p>;
+}
+
+/** The shape the issue names: the Suspense boundary above the provider, no QueryClientProvider around. */
+function suspenseAboveProvider(running: Running, strict: boolean, extra: object = {}): ReactNode {
+  const tree = (
+    <Suspense fallback={<p data-testid="fallback">loading</p>}>
+      <AuthProvider {...providerProps(running, extra)}>
+        <SuspenseItems />
+      </AuthProvider>
+    </Suspense>
+  );
+  return strict ? <StrictMode>{tree}</StrictMode> : tree;
+}
+
+describe('background work belongs to a committed owner', () => {
+  for (const strict of [false, true]) {
+    it(`Suspense above the provider${strict ? ' (StrictMode)' : ''}: 1 /v1/auth call on mount, 0 after unmount, no timer left`, async () => {
+      tracker = trackLibraryTimers();
+      // 4 s tokens (3 s after iat rounding): a client left armed would renew 1.5 s in.
+      const running = await startService({ tokenLifetimeSec: 4 });
+      const view = render(suspenseAboveProvider(running, strict));
+
+      await screen.findByTestId('items');
+      expect(running.service.authCalls).toHaveLength(1);
+      expect((await tracker.live()).some((stack) => stack.includes('renewal-timer'))).toBe(true);
+
+      view.unmount();
+      expect(await tracker.live()).toEqual([]);
+      await sleep(2_500);
+      expect(running.service.authCalls).toHaveLength(1);
+      expect(await tracker.live()).toEqual([]);
+    });
+  }
+
+  it('StrictMode with a persisted token: 0 /v1/auth calls on mount and after unmount', async () => {
+    tracker = trackLibraryTimers();
+    const running = await startService({ tokenLifetimeSec: 4 });
+    const items = new Map<string, string>();
+    const storage = {
+      getItem: (name: string) => items.get(name) ?? null,
+      setItem: (name: string, value: string) => void items.set(name, value),
+      removeItem: (name: string) => void items.delete(name),
+    };
+    const seed = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, persist: { storage } });
+    await seed.getToken();
+    seed.dispose();
+    expect(running.service.authCalls).toHaveLength(1);
+
+    const view = render(
+      <StrictMode>
+        <AuthProvider {...providerProps(running, { persist: { storage } })}>
+          <Status />
+        </AuthProvider>
+      </StrictMode>,
+    );
+    expect((await screen.findByTestId('status')).textContent).toBe('authenticated');
+    view.unmount();
+    expect(await tracker.live()).toEqual([]);
+
+    await sleep(2_500); // past the stored token's renewal time
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('a committed provider renews in the background by itself', async () => {
+    const running = await startService({ tokenLifetimeSec: 4 });
+    render(
+      <AuthProvider {...providerProps(running)}>
+        <Status />
+        <SuspenseItemsInBoundary />
+      </AuthProvider>,
+    );
+    await screen.findByTestId('items');
+    expect(running.service.authCalls).toHaveLength(1);
+    // Renewal at half the 3 s lifetime: the committed provider's timer makes the second call by itself.
+    await sleep(2_500);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+});
+
+function SuspenseItemsInBoundary() {
+  return (
+    <Suspense fallback={<p>loading</p>}>
+      <SuspenseItems />
+    </Suspense>
+  );
+}
