@@ -68,14 +68,18 @@ export function createTabSync(
     if (open) channel.postMessage(message);
   };
   let sessionsAdopted = 0;
-  let onSessionAdopted: (() => void) | null = null;
+  /** Tabs waiting for a hand-over: each ends at the next token taken, at its grace period, or at close(). */
+  const waiting = new Set<() => void>();
+  const endWaits = () => {
+    for (const done of [...waiting]) done();
+  };
   channel.onmessage = (event: MessageEvent<unknown>) => {
     const message = readMessage(event.data, id, now());
     if (message?.kind === 'session') {
       // Only a token this tab took counts: replies to 'ask' may still carry the token being replaced.
       if (!handlers.onSession(message.session)) return;
       sessionsAdopted += 1;
-      onSessionAdopted?.();
+      endWaits();
     }
     else if (message?.kind === 'sign-out') handlers.onSignOut();
     else if (message?.kind === 'ask') {
@@ -95,10 +99,10 @@ export function createTabSync(
       const timeout = setTimeout(done, HANDOVER_GRACE_MS);
       function done() {
         clearTimeout(timeout);
-        onSessionAdopted = null;
+        waiting.delete(done);
         resolve();
       }
-      onSessionAdopted = done;
+      waiting.add(done);
     });
 
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
@@ -134,6 +138,7 @@ export function createTabSync(
     close: () => {
       open = false;
       channel.close();
+      endWaits(); // no answer can arrive any more, and a pending grace timer would outlive the client
     },
   };
 }
