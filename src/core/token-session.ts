@@ -135,13 +135,20 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     const replacing = store.getState().token;
     store.setState({ status: 'authenticating', error: null });
 
+    /** A sign-out since this renewal started voids it. */
+    const throwIfSignedOutSince = () => {
+      if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
+    };
+
     const exchange = async (): Promise<SharedSession> => {
+      // Signed out while this waited for the tab lock (or for other tabs' answers): nothing is asked.
+      throwIfSignedOutSince();
       // Another tab may have shared a fresh token while this one waited for the lock.
       const shared = sessionOf(store.getState());
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
       const { token, region } = await source.obtain(replacing);
-      if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
+      throwIfSignedOutSince();
       const session = { token, expiresAt: readTokenExpiry(token, requestedAt).expiresAt, receivedAt: now(), region };
       adopt(session);
       options.onObtained(session);

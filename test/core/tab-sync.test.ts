@@ -88,3 +88,35 @@ describe('a client made but never used (as StrictMode does with useMemo)', () =>
     expect(unused.store.getState().token).toBeNull();
   });
 });
+
+describe('a sign-out while an exchange waits for the other tabs', () => {
+  // Found by the model (fuzz-client-model): refresh(1), signOut(1) before the new tab's wait ended.
+  it('signOut() while refresh() waits for the tab lock: the refresh fails with SignedOutError and /v1/auth is never called', async () => {
+    installWebLocks();
+    const running = await startService();
+    const [holder, waiter] = tabs(running, 2);
+    await holder!.getToken();
+    const resume = running.service.pauseAuth();
+    const holding = holder!.refresh(); // holds the lock while its /v1/auth call is held
+    await waitUntil(() => running.service.authCalls.length === 2);
+
+    const refreshing = waiter!.refresh();
+    waiter!.signOut();
+    resume();
+
+    await expect(refreshing).rejects.toBeInstanceOf(SignedOutError);
+    await holding.catch(() => undefined);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it("signOut() during a new tab's wait for the others' answers: no /v1/auth call", async () => {
+    const running = await startService();
+    const [tab] = tabs(running, 1);
+
+    const refreshing = tab!.refresh();
+    tab!.signOut();
+
+    await expect(refreshing).rejects.toBeInstanceOf(SignedOutError);
+    expect(running.service.authCalls).toHaveLength(0);
+  });
+});
