@@ -12,6 +12,9 @@ const RENEWAL_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 /** Tokens living less than this are renewed on demand only: a timer for them would all but spin. */
 const MIN_TIMED_LIFETIME_MS = 1_000;
 
+/** How many refused tokens a session remembers: more than any tab can still be holding. */
+const REMEMBERED_REFUSALS = 8;
+
 /** The store's fields that describe the token; all null when there is none. */
 export const NO_SESSION = { token: null, expiresAt: null, receivedAt: null, region: null } as const;
 
@@ -47,7 +50,7 @@ export interface TokenSession {
   renew: (force?: boolean) => Promise<SharedSession>;
   /** Lifts a sign-out and asks for a token now. */
   refresh: () => Promise<SharedSession>;
-  /** Forgets a token the server called expired, unless a newer one has replaced it already. */
+  /** Forgets a token the server called expired (unless a newer one replaced it already), and never takes it back. */
   dropToken: (token: string) => void;
   /** Whether a request sent with `session` that got no readable answer may have met an expired token. */
   mayHaveExpired: (session: SharedSession) => boolean;
@@ -72,6 +75,8 @@ export interface TokenSession {
 export function createTokenSession(options: TokenSessionOptions): TokenSession {
   const { store, source, now, marginMs, configError, hydration } = options;
   const timer = new RenewalTimer(() => {
+    // A background renewal never brings back what a sign-out (or a final auth error) ended.
+    if (stoppedBy() !== null) return;
     renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
   });
 
@@ -80,6 +85,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let inflight: Promise<SharedSession> | null = null;
   let failedRenewals = 0;
   let renewNotBefore = 0;
+  /** Tokens the server called expired: another tab that has not asked yet may still offer them. */
+  const refused = new Set<string>();
 
   const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
   const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
@@ -203,6 +210,11 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       return renew(true);
     },
     dropToken(token) {
+      refused.add(token);
+      for (const oldest of refused) {
+        if (refused.size <= REMEMBERED_REFUSALS) break;
+        refused.delete(oldest);
+      }
       if (store.getState().token !== token) return;
       timer.cancel();
       store.setState({ status: inflight ? 'authenticating' : 'idle', ...NO_SESSION });
@@ -216,7 +228,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     offer(session, acceptsRegion) {
       const current = sessionOf(store.getState());
       const newer = current === null || session.expiresAt > current.expiresAt;
-      const usable = !signedOut && newer && session.expiresAt > now() && acceptsRegion(session.region);
+      const usable =
+        !signedOut && newer && !refused.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
       if (usable) adopt(session);
       return usable;
     },
