@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ItemsDocument } from '../support/documents.js';
-import { bearerTokens, clientFor, startService, waitUntil } from '../support/fixtures.js';
+import { API_KEY, bearerTokens, clientFor, startService, waitUntil } from '../support/fixtures.js';
+import { startFaultyService } from '../support/faulty-service.js';
 import { memoryStorage } from '../support/memory-storage.js';
 import { collectUnhandled } from '../support/unhandled.js';
 
@@ -51,5 +52,33 @@ describe('a storage whose writes fail', () => {
     expect(running.service.authCalls).toHaveLength(1);
     expect(storage.writes).toBeGreaterThan(1);
     expect(await unhandled.drain()).toEqual([]);
+  });
+});
+
+describe('a disposed client and the shared storage', () => {
+  it("a renewal in flight at dispose() writes nothing: the entry stays the next client's", async () => {
+    let releaseFirst: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let authCalls = 0;
+    // Only the disposed client's /v1/auth call is held, so the next client's answer comes first.
+    const running = await startFaultyService(
+      ({ path }) => (path.endsWith('/v1/auth') && ++authCalls === 1 ? { holdUntil: held } : null),
+      { validKeys: [API_KEY, 'second-key'] },
+    );
+    const storage = memoryStorage();
+    const disposed = clientFor(running, { persist: { storage } });
+    const inFlight = disposed.getToken();
+    await waitUntil(() => running.faults.seen.length === 1);
+
+    disposed.dispose();
+    const current = await clientFor(running, { apiKey: 'second-key', persist: { storage } }).getToken();
+    releaseFirst();
+    const late = await inFlight;
+
+    expect(late).not.toBe(current);
+    expect(storage.items.get('graphql-jwt-auth')).toContain(current);
+    expect(storage.items.get('graphql-jwt-auth')).not.toContain(late);
   });
 });
