@@ -1,3 +1,5 @@
+import { AuthServerError } from './errors/index.js';
+
 /**
  * The longest `Retry-After` waited for by itself: the hooks retry no later than this or not at all,
  * and the client asks `/v1/auth` again after at most this long, so a garbled or hostile header
@@ -21,4 +23,9 @@ export function readRetryAfter(headers: Headers, now: number = Date.now()): numb
   if (Number.isNaN(at)) return undefined;
   const sent = Date.parse(headers.get('date') ?? '');
   return Math.max(0, at - (Number.isNaN(sent) ? now : sent));
+}
+
+/** How long `/v1/auth` may not be asked again after `error`: its Retry-After, up to the cap; else 0. */
+export function throttledForMs(error: unknown): number {
+  return error instanceof AuthServerError ? Math.min(error.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS) : 0;
 }

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from './errors/index.js';
 import { RenewalTimer } from './renewal-timer.js';
+import { throttledForMs } from './retry-after.js';
 import type { SharedSession } from './tab-sync.js';
 import { readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
 import type { TokenSource } from './token-source.js';
@@ -87,6 +88,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let renewNotBefore = 0;
   /** Tokens the server called expired: another tab that has not asked yet may still offer them. */
   const refused = new Set<string>();
+  /** A throttled `/v1/auth` (Retry-After): asked again no sooner, the same error given meanwhile. */
+  let throttle: { until: number; error: AuthError } | null = null;
 
   const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
   const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
@@ -115,6 +118,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   function adopt(session: SharedSession): void {
     failedRenewals = 0;
     renewNotBefore = 0;
+    throttle = null;
     source.settledIn(session.region);
     store.setState({ status: 'authenticated', error: null, ...session });
     scheduleRenewal();
@@ -122,11 +126,13 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
 
   function recordFailure(error: AuthError): void {
     const current = sessionOf(store.getState());
+    const throttledMs = throttledForMs(error);
+    if (throttledMs > 0) throttle = { until: now() + throttledMs, error };
     if (isTransientAuthError(error) && current !== null && now() < current.expiresAt) {
       // A flaky auth server must not sign the user out while the current token still works.
       failedRenewals += 1;
       const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
-      renewNotBefore = now() + backoff;
+      renewNotBefore = now() + Math.max(backoff, throttledMs);
       store.setState({ status: 'authenticated', error });
       scheduleRenewal();
       return;
@@ -138,6 +144,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   function renew(force = false): Promise<SharedSession> {
     if (inflight) return inflight;
     if (configError) return Promise.reject(configError);
+    if (throttle !== null && now() < throttle.until) return Promise.reject(throttle.error);
     const generationAtStart = generation;
     const replacing = store.getState().token;
     store.setState({ status: 'authenticating', error: null });
