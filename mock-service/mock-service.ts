@@ -48,6 +48,11 @@ export interface MockService {
   tokenLifetimeSec: number;
   expiredStatus: number;
   alwaysExpired: boolean;
+  /**
+   * When true, /v1/auth hands out the latest token it issued while that one is still valid, as a
+   * caching gateway does: its `iat` then lies before the request. Default false.
+   */
+  reuseTokens: boolean;
   /** CORS headers on every answer, and OPTIONS preflights answered (not recorded). Default true. */
   cors: boolean;
   /**
@@ -117,6 +122,7 @@ class MockServiceImpl implements MockService {
   tokenLifetimeSec: number;
   expiredStatus = 401;
   alwaysExpired = false;
+  reuseTokens = false;
   cors = true;
   corsOnExpired = true;
   authDelayMs = 0;
@@ -214,6 +220,11 @@ class MockServiceImpl implements MockService {
     }
     if (typeof key !== 'string') return json(400, { message: 'Request body needs a string "key"' });
     if (!this.validKeys.has(key)) return json(401, UNAUTHORIZED);
+    const reused = this.reuseTokens ? await this.#latestValidToken() : null;
+    if (reused !== null) {
+      call.token = reused;
+      return json(200, { token: reused });
+    }
     const iat = Math.floor(this.#now() / 1000);
     const jti = crypto.randomUUID();
     const exp = iat + this.tokenLifetimeSec;
@@ -224,6 +235,13 @@ class MockServiceImpl implements MockService {
     this.issuedTokens.push(token);
     call.token = token;
     return json(200, { token });
+  }
+
+  async #latestValidToken(): Promise<string | null> {
+    const token = this.issuedTokens[this.issuedTokens.length - 1];
+    const claims = token === undefined ? null : await verifyJwt(token, this.#secret);
+    if (token === undefined || claims === null || this.#expiredJtis.has(claims.jti)) return null;
+    return this.#now() < claims.exp * 1000 ? token : null;
   }
 
   async #graphql(request: Request): Promise<Response> {

@@ -1,9 +1,10 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from './errors/index.js';
+import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from './retry-after.js';
 import type { SharedSession } from './tab-sync.js';
-import { readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
+import { TOKEN_LIFETIME_MS } from './token-expiry.js';
 import type { TokenSource } from './token-source.js';
 import { isTransientAuthError } from './transient.js';
 import type { AuthState } from './types.js';
@@ -88,6 +89,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let renewNotBefore = 0;
   /** Tokens the server called expired: another tab that has not asked yet may still offer them. */
   const refused = new Set<string>();
+  const issuerClock = createIssuerClock();
   /** A throttled `/v1/auth` (Retry-After): asked again no sooner, the same error given meanwhile. */
   let throttle: { until: number; error: AuthError } | null = null;
 
@@ -163,7 +165,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const requestedAt = now();
       const { token, region } = await source.obtain(replacing);
       throwIfSignedOutSince();
-      const session = { token, expiresAt: readTokenExpiry(token, requestedAt).expiresAt, receivedAt: now(), region };
+      const receivedAt = now();
+      const session = { token, expiresAt: issuerClock.expiryOf(token, requestedAt, receivedAt), receivedAt, region };
       adopt(session);
       options.onObtained(session);
       return session;
