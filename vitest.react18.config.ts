@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { mergeConfig, type Plugin } from 'vitest/config';
+import { configDefaults, mergeConfig, type Plugin } from 'vitest/config';
 import base from './vitest.config.js';
 
 // The whole suite again on React 18 (npm run test:react18). Reuses the main config, so every test
@@ -25,5 +25,7 @@ export default mergeConfig(base, {
     // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
     execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
     env: { EXPECTED_REACT_MAJOR: '18' },
+    // The client model renders nothing (src/core only) and is the suite's longest file: once is enough.
+    exclude: [...configDefaults.exclude, 'test/reliability/fuzz-client-model.test.ts'],
   },
 });
