@@ -133,7 +133,10 @@ export class World {
     this.#scheduledRead = scheduler.scheduleFunction(function read(value: string | null) {
       return Promise.resolve(value);
     });
-    globalThis.BroadcastChannel = taggedChannel((event) => { this.log(event); }, this.#tabChannels);
+    const log = (event: Event) => {
+      this.log(event);
+    };
+    globalThis.BroadcastChannel = taggedChannel(log, this.#tabChannels);
     for (let slot = 0; slot < slots; slot += 1) this.slots.push(this.openTab(MODEL_KEYS[0]));
   }
 
