@@ -1,5 +1,8 @@
 import { readTokenExpiry } from './token-expiry.js';
 
+/** How much older than our request a token's `iat` may look from rounding and a slow answer alone. */
+const SAME_ISSUE_TOLERANCE_MS = 5_000;
+
 /**
  * What a session learns of the issuer's clock from the tokens it asks for. readTokenExpiry takes a
  * token to be issued no earlier than it was asked for; a token a caching gateway hands out again
@@ -16,14 +19,13 @@ export function createIssuerClock() {
       const { expiresAt, issuerOffsetMs } = readTokenExpiry(token, requestedAt);
       if (issuerOffsetMs === undefined) return expiresAt;
       const least = Math.min(leastOffsetMs ?? issuerOffsetMs, issuerOffsetMs);
+      leastOffsetMs = least;
+      if (issuerOffsetMs - least <= SAME_ISSUE_TOLERANCE_MS) return expiresAt;
       const byLeast = expiresAt - issuerOffsetMs + least;
       // Already over by what earlier tokens taught: our clock was set forward since, so start afresh.
-      if (byLeast <= receivedAt) {
-        leastOffsetMs = issuerOffsetMs;
-        return expiresAt;
-      }
-      leastOffsetMs = least;
-      return byLeast;
+      if (byLeast > receivedAt) return byLeast;
+      leastOffsetMs = issuerOffsetMs;
+      return expiresAt;
     },
   };
 }
