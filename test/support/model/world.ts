@@ -59,6 +59,8 @@ export async function startModelServer(): Promise<Server> {
   };
 }
 
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 /** Which tab is calling into its client now: a channel the client opens belongs to it. */
 let callingTab: number | null = null;
 const NativeBroadcastChannel = globalThis.BroadcastChannel;
@@ -125,7 +127,13 @@ export class World {
     this.#baseUrl = server.baseUrl;
     this.#scheduler = scheduler;
     this.#scheduledFetch = scheduler.scheduleFunction(function answer(url: string, init: RequestInit) {
-      const answered = globalThis.fetch(url, init);
+      // Read in full before it is delivered: what the answer says reaches the client at delivery, not
+      // some network turns later, so the log's order is the order in which the client learns things.
+      const answered = globalThis.fetch(url, init).then(async (response) => {
+        const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+        const { status, statusText, headers } = response;
+        return new Response(body, { status, statusText, headers });
+      });
       // Held by the scheduler, a failed fetch would count as unhandled until it is delivered.
       answered.catch(() => undefined);
       return answered;
@@ -207,6 +215,8 @@ export class World {
     }
     const waiting = Math.min(count, this.#scheduler.count());
     if (waiting > 0) await this.#scheduler.waitNext(waiting);
+    // A turn for the clients to act on what they were just given, before the next command.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
   /** Delivers answers until every operation has settled, within a bound: an operation that hangs fails the run. */
