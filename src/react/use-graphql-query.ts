@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { VariablesArgs } from '../core/variables.js';
 import { useAuthContext } from './context.js';
-import { buildGraphQLQueryOptions, type GraphQLQueryOptions } from './graphql-query-options.js';
+import { buildGraphQLQueryOptions, type GraphQLQueryOptions } from '../query/graphql-query-options.js';
 
 /**
  * Runs a GraphQL query with the provider's token. Data and variables are typed by a

@@ -2,7 +2,7 @@ import { type UseSuspenseQueryOptions, type UseSuspenseQueryResult, useSuspenseQ
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { VariablesArgs } from '../core/variables.js';
 import { useAuthContext } from './context.js';
-import { buildGraphQLQueryOptions } from './graphql-query-options.js';
+import { buildGraphQLQueryOptions } from '../query/graphql-query-options.js';
 import type { GraphQLQueryKey } from '../core/query-key.js';
 
 export type GraphQLSuspenseQueryOptions<TData, TSelected = TData> = Omit<

@@ -1,8 +1,7 @@
-import { type DataTag, type QueryFunctionContext, queryOptions, type UseQueryOptions } from '@tanstack/react-query';
+import type { DataTag, QueryClient, QueryFunctionContext, UseQueryOptions } from '@tanstack/react-query';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { AuthClient, RequestInit } from '../core/types.js';
 import type { VariablesArgs } from '../core/variables.js';
-import type { AuthContextValue } from './context.js';
 import { type GraphQLQueryKey, graphqlQueryKey } from '../core/query-key.js';
 import { defaultQueryRetries, isTransientFailure, type RetryValue, retryOnly } from './retry.js';
 
@@ -41,7 +40,7 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
 
 /** For the hooks: the provider's client, and the QueryClient's default `retry` when none is given. */
 export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
-  { client, queryClient }: AuthContextValue,
+  { client, queryClient }: { client: AuthClient; queryClient: QueryClient },
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
   options: TOptions | undefined,
@@ -67,8 +66,7 @@ export function graphqlQueryOptions<TData = unknown, TVariables extends Variable
   document: GraphQLDocument<TData, TVariables>,
   ...[variables, options]: VariablesArgs<TVariables, [options?: GraphQLQueryOptions<TData, TSelected>]>
 ): GraphQLQueryOptionsResult<TData, TSelected> {
-  return queryOptions(graphqlQueryParts(client, undefined, document, variables, options)) as GraphQLQueryOptionsResult<
-    TData,
-    TSelected
-  >;
+  // React Query's queryOptions() returns its argument as is and only tags the key's type, as this cast
+  // does; not calling it keeps this entry (graphql-jwt-auth-react/query) free of React Query at run time.
+  return graphqlQueryParts(client, undefined, document, variables, options) as GraphQLQueryOptionsResult<TData, TSelected>;
 }
