@@ -4,8 +4,8 @@ import { createStore } from 'zustand/vanilla';
 import { AuthConfigError, AuthRequestError, SignedOutError } from './errors/index.js';
 import { ExpiredAnswer } from './expired-answer.js';
 import { NO_SESSION } from './token-session.js';
-import { createTransport, NoAnswer } from './transport.js';
-import type { AuthClient, AuthIdentity, AuthState } from './types.js';
+import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from './transport.js';
+import type { AuthClient, AuthIdentity, AuthState, RequestInit } from './types.js';
 
 export interface ProxyClientOptions {
   url: string;
@@ -32,27 +32,33 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     return status === 'error' ? error : null;
   }
 
-  return {
-    async request(document, variables, init = {}) {
-      init.signal?.throwIfAborted();
-      const stop = stoppedBy();
-      if (stop) throw stop;
-      const startedIn = generation;
-      try {
-        const data = await send(document, variables, { headers: init.headers ?? {}, signal: init.signal });
-        if (generation === startedIn) store.setState({ status: 'authenticated', error: null });
-        return data;
-      } catch (error) {
-        if (error instanceof NoAnswer) throw error.cause;
-        if (error instanceof ExpiredAnswer) throw error.giveUp(); // a proxy that let one through
-        if (error instanceof ClientError && REFUSED.has(error.response.status)) {
-          const refused = new AuthRequestError(error.response.status, 'the GraphQL proxy refused the request', { cause: error });
-          if (generation === startedIn) store.setState({ status: 'error', error: refused });
-          throw refused;
-        }
-        throw error;
+  async function request<TData, TVariables extends Variables = Variables>(
+    document: GraphQLDocument<TData, TVariables>,
+    variables?: TVariables,
+    init: RequestInit = {},
+  ): Promise<TData> {
+    init.signal?.throwIfAborted();
+    const stop = stoppedBy();
+    if (stop) throw stop;
+    const startedIn = generation;
+    try {
+      const data = await send(document, variables, { headers: init.headers ?? {}, signal: init.signal });
+      if (generation === startedIn) store.setState({ status: 'authenticated', error: null });
+      return data;
+    } catch (error) {
+      if (error instanceof NoAnswer) throw error.cause;
+      if (error instanceof ExpiredAnswer) throw error.giveUp(); // a proxy that let one through
+      if (error instanceof ClientError && REFUSED.has(error.response.status)) {
+        const refused = new AuthRequestError(error.response.status, 'the GraphQL proxy refused the request', { cause: error });
+        if (generation === startedIn) store.setState({ status: 'error', error: refused });
+        throw refused;
       }
-    },
+      throw error;
+    }
+  }
+
+  return {
+    request,
     getToken: () => Promise.reject(new AuthConfigError('graphqlProxy mode keeps the token on the server')),
     refresh() {
       generation += 1;

@@ -3,6 +3,7 @@ import type { AuthError } from './errors/index.js';
 import type { PersistOptions } from './persistence.js';
 import type { Regions } from './regions.js';
 import type { GraphQLDocument, Variables } from './transport.js';
+import type { VariablesArgs } from './variables.js';
 
 export interface AuthState {
   /**
@@ -83,11 +84,13 @@ export interface AuthIdentity {
 
 /** Every member is a closure: destructuring (`const { request } = client`) is safe. */
 export interface AuthClient {
-  /** Runs a GraphQL operation with a valid token, re-authenticating and retrying once on expiry. */
+  /**
+   * Runs a GraphQL operation with a valid token, re-authenticating and retrying once on expiry.
+   * `variables` is required when the document declares a required variable.
+   */
   request: <TData, TVariables extends Variables = Variables>(
     document: GraphQLDocument<TData, TVariables>,
-    variables?: TVariables,
-    init?: RequestInit,
+    ...args: VariablesArgs<TVariables, [init?: RequestInit]>
   ) => Promise<TData>;
   /** A valid token, renewing it first when due; concurrent callers share one `/v1/auth` call. */
   getToken: () => Promise<string>;
