@@ -3,7 +3,7 @@ import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { AuthClient } from '../core/types.js';
 import type { AuthContextValue } from './context.js';
 import { type GraphQLQueryKey, graphqlQueryKey } from './query-key.js';
-import { defaultQueryRetries, isTransientFailure, type RetryValue, retryOnly } from './retry.js';
+import { queryRetry } from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */
 export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
@@ -26,13 +26,12 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
   queryFn: (context: QueryFunctionContext<GraphQLQueryKey>) => Promise<TData>;
   retry: (failureCount: number, error: Error) => boolean;
 } {
-  const retry = (options?.retry ?? defaultRetry) as RetryValue | undefined;
   return {
     ...(options ?? ({} as TOptions)),
     queryKey: graphqlQueryKey(client.identity, document, variables),
     // Reading `signal` tells React Query the request can be aborted when nobody needs it any more.
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) => client.request(document, variables, { signal }),
-    retry: retryOnly(isTransientFailure, retry, defaultQueryRetries()),
+    retry: queryRetry(options?.retry ?? defaultRetry),
   };
 }
 
