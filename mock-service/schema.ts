@@ -1,7 +1,10 @@
 import { buildSchema, getOperationAST, parse, type GraphQLSchema } from 'graphql';
+import { createPentestApi, type PentestRootValue, type PentestStore } from './pentest/api.ts';
+import { PENTEST_SDL } from './pentest/schema.ts';
 
-export const DEMO_SDL = /* GraphQL */ `
-  type Query {
+// The viewer/items/addItem fields ride on the pentest schema until every story and test is ported.
+export const DEMO_SDL = /* GraphQL */ `${PENTEST_SDL}
+  extend type Query {
     viewer: Viewer!
     items(first: Int = 10): [Item!]!
     item(id: ID!): Item
@@ -20,7 +23,7 @@ export const DEMO_SDL = /* GraphQL */ `
     region: String!
   }
 
-  type Mutation {
+  extend type Mutation {
     addItem(title: String!): Item!
   }
 `;
@@ -45,10 +48,11 @@ export interface DemoStore {
   readonly region: string;
   readonly viewer: Viewer;
   readonly items: Item[];
+  readonly pentest: PentestStore;
 }
 
 /** Root resolvers in the shape graphql-js calls them with buildSchema: (args, context, info). */
-export interface DemoRootValue {
+export interface DemoRootValue extends PentestRootValue {
   viewer(): Viewer;
   items(args: { first: number | null }): Item[];
   item(args: { id: string }): Item | null;
@@ -64,11 +68,12 @@ export interface DemoApi {
 export const SEED_ITEM_COUNT = 5;
 
 /**
- * One region's data store plus the resolvers over it. `onMutation` fires only when a mutation
- * really ran, which lets the service count side effects that a retried request might duplicate.
+ * One region's data store plus the resolvers over it.
  */
-export function createDemoApi(region: string, onMutation?: (item: Item) => void): DemoApi {
+export function createDemoApi(region: string, now?: () => number): DemoApi {
+  const pentest = createPentestApi(region, now === undefined ? {} : { now });
   const store: DemoStore = {
+    pentest: pentest.store,
     region,
     viewer: { id: `viewer-${region}`, name: `Viewer (${region})`, region },
     items: Array.from({ length: SEED_ITEM_COUNT }, (_, index) => ({
@@ -81,6 +86,7 @@ export function createDemoApi(region: string, onMutation?: (item: Item) => void)
   };
 
   const rootValue: DemoRootValue = {
+    ...pentest.rootValue,
     viewer: () => store.viewer,
     // An explicit `first: null` overrides the SDL default, so treat it as "no limit given".
     items: ({ first }) => store.items.slice(0, Math.max(0, first ?? 10)),
@@ -88,7 +94,6 @@ export function createDemoApi(region: string, onMutation?: (item: Item) => void)
     addItem: ({ title }) => {
       const item: Item = { id: `${region}-${store.items.length + 1}`, title, done: false, region };
       store.items.push(item);
-      onMutation?.(item);
       return item;
     },
   };

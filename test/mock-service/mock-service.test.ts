@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64urlDecode, base64urlEncode, decodeJwt, signJwt, verifyJwt } from './support/jwt.js';
-import { EXPIRED_BODY, type MockServiceOptions } from './support/mock-service.js';
-import { serve, startMockService } from './support/serve.js';
+import { base64urlDecode, base64urlEncode, decodeJwt, signJwt, verifyJwt } from '../support/jwt.js';
+import { EXPIRED_BODY, type MockServiceOptions } from '../support/mock-service.js';
+import { serve, startMockService } from '../support/serve.js';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';
 const closers: Array<() => Promise<void>> = [];

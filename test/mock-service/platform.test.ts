@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64urlDecode, base64urlEncode, createMockService } from '../mock-service/index.ts';
-import { startMockService } from './support/serve.js';
+import { base64urlDecode, base64urlEncode, createMockService } from '../../mock-service/index.ts';
+import { startMockService } from '../support/serve.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serviceDir = join(root, 'mock-service');
 const closers: Array<() => Promise<void> | void> = [];
 
