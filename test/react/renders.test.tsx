@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthConfigError, type AuthClient, useAuthClient } from '../../src/index.js';
 import { AuthStatus, ItemList } from '../support/components.js';
 import { sleep, startService, waitUntil } from '../support/fixtures.js';
+import { observeGraphqlSignals } from '../support/observed-signals.js';
 import { renderWithAuth } from '../support/render.js';
 import { render } from '@testing-library/react';
 
@@ -45,13 +46,7 @@ describe('renders and cancellation', () => {
   it("unmounting a component aborts its query's HTTP request (React Query's signal reaches fetch)", async () => {
     const running = await startService();
     running.service.graphqlDelayMs = 5_000;
-    const graphqlSignals: AbortSignal[] = [];
-    // Observes the real fetch; the request still goes to the 127.0.0.1 service.
-    const observingFetch: typeof fetch = (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.endsWith('/v1/graphql') && init?.signal) graphqlSignals.push(init.signal);
-      return fetch(input, init);
-    };
+    const { fetch: observingFetch, signals: graphqlSignals } = observeGraphqlSignals();
     const view = renderWithAuth(<ItemList />, running, { fetch: observingFetch });
     await waitUntil(() => running.service.graphqlCalls.length === 1);
     expect(graphqlSignals).toHaveLength(1);
