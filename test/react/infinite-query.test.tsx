@@ -265,7 +265,7 @@ describe('useGraphQLInfiniteQuery', () => {
     expect(pageSends(running.service.graphqlCalls)).toEqual([ok(1)]);
   });
 
-  it('a transient failure of one page is retried for that page only; a GraphQL error is not retried', async () => {
+  it('a transient failure of one page (503) is retried for that page only, as queries retry', async () => {
     const running = await startService();
     renderWithAuth(<PentestList />, running);
     await screen.findByTestId('rows');
