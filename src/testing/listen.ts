@@ -1,3 +1,4 @@
+import type * as NodeHttp from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 // node:http is reached through the process object's getBuiltinModule (Node ≥ 20.16), not an import: this module
@@ -19,10 +20,10 @@ export interface Listening {
 
 type RegionHandler = (region: string, path: string, request: Request) => Promise<Response>;
 
-function nodeHttp(): typeof import('node:http') {
+function nodeHttp(): typeof NodeHttp {
   const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
   if (getBuiltinModule === undefined) throw new Error('listen() needs Node ≥ 20.16; in a browser, use handle or mswHandlers()');
-  return getBuiltinModule('node:http') as typeof import('node:http');
+  return getBuiltinModule('node:http') as typeof NodeHttp;
 }
 
 async function toRequest(message: IncomingMessage): Promise<Request> {
