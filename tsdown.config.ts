@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The testing entry is its own: the root never reaches it, and msw stays its optional peer.
+  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
   format: 'esm',
   platform: 'neutral',
   dts: true,

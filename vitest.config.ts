@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Examples import the package by name, as users write it; the tests run them on the sources.
-  resolve: { alias: { 'graphql-jwt-auth-react': fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^graphql-jwt-auth-react\/testing$/, replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)) },
+      { find: /^graphql-jwt-auth-react$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/support/setup.ts'],

@@ -1,10 +1,10 @@
 import { parse } from 'graphql';
-import type { OpState, PageInput } from '../../mock-service/pentest/types.ts';
+import type { OpState, PageInput } from '../../mock-service/index.ts';
 import type { TypedDocumentNode } from '../../src/index.js';
 
 // The dashboard's operations, written as the pentest platform's CLI sends them (mock-service/pentest).
 
-export type { OpState, PageInput } from '../../mock-service/pentest/types.ts';
+export type { OpState, PageInput } from '../../mock-service/index.ts';
 
 export interface PentestRow {
   op_id: string;

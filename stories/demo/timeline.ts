@@ -1,5 +1,5 @@
-import type { MockService } from '../../mock-service/index.ts';
 import { decodeJwtClaims } from '../../src/index.js';
+import type { MockService } from '../../src/testing/index.ts';
 import type { LogRow } from './log.ts';
 
 /** How a request fared, as the timeline draws it. `renewed-early` marks a token replaced before its expiry. */
@@ -40,10 +40,10 @@ export const AUTH_LANE = '/v1/auth';
 function expiryByLabel(services: readonly MockService[]): Map<string, number | null> {
   const expiries = new Map<string, number | null>();
   for (const service of services) {
-    service.issuedTokens.forEach((token, index) => {
+    for (const token of service.issuedTokens) {
       const exp = decodeJwtClaims(token)?.exp;
-      expiries.set(`${service.region}#${index + 1}`, typeof exp === 'number' ? exp * 1000 : null);
-    });
+      expiries.set(service.tokenTag(token), typeof exp === 'number' ? exp * 1000 : null);
+    }
   }
   return expiries;
 }

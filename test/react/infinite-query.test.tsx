@@ -13,7 +13,7 @@ import {
 import { clientFor, type Running, startService, waitUntil } from '../support/fixtures.js';
 import type { GraphQLCall } from '../support/mock-service.js';
 import { observeGraphqlSignals } from '../support/observed-signals.js';
-import { type PentestsPage, PentestsPageDocument } from '../support/pentest-documents.js';
+import { type PentestsPage, PentestsPageDocument } from '../support/documents.js';
 import { renderWithAuth } from '../support/render.js';
 
 // The service has 67 pentests per region: pages of 20, 20, 20 and 7.
@@ -86,7 +86,7 @@ async function loadNextPage(pageCount: number) {
 
 describe('useGraphQLInfiniteQuery', () => {
   it('loads one page per request and concatenates them in order until a part-filled page ends the list', async () => {
-    const running = await startService({ region: 'eu' });
+    const running = await startService();
     const expected = await allOpIds(running);
     running.service.resetCounters();
     renderWithAuth(<PentestList />, running);
@@ -204,7 +204,7 @@ describe('useGraphQLInfiniteQuery', () => {
     const release = running.service.pauseGraphql();
     fireEvent.click(screen.getByText('more'));
     await waitUntil(() => running.service.graphqlCalls.length === 3);
-    running.service.expireAllTokensNow();
+    running.service.expireTokensNow();
     release();
 
     await waitFor(() => {
@@ -237,7 +237,7 @@ describe('useGraphQLInfiniteQuery', () => {
     const release = running.service.pauseGraphql();
     for (const button of screen.getAllByText('more')) fireEvent.click(button);
     await waitUntil(() => running.service.graphqlCalls.length === 4);
-    running.service.expireAllTokensNow();
+    running.service.expireTokensNow();
     release();
 
     await waitFor(() => {

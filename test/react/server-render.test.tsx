@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AuthStatus, ItemList } from '../support/components.js';
+import { AuthStatus, PentestList } from '../support/components.js';
 import { API_KEY, startService } from '../support/fixtures.js';
 
 describe('server rendering', () => {
@@ -16,7 +16,7 @@ describe('server rendering', () => {
       <QueryClientProvider client={new QueryClient()}>
         <AuthProvider apiKey={API_KEY} region="test" regions={{ test: running.baseUrl }}>
           <AuthStatus />
-          <ItemList />
+          <PentestList />
         </AuthProvider>
       </QueryClientProvider>,
     );
