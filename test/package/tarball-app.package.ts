@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { npmInstall, root, tscDiagnostics } from './throwaway-app.js';
 import { API_KEY, sleep, startService } from '../support/fixtures.js';
+import { pentestNames } from '../support/documents.js';
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
@@ -145,11 +146,11 @@ describe('the published package', () => {
       try {
         dom.window.eval(bundle);
         const document = dom.window.document;
-        for (let i = 0; i < 400 && document.querySelector('#items, #error') === null; i++) await sleep(25);
+        for (let i = 0; i < 400 && document.querySelector('#pentests, #error') === null; i++) await sleep(25);
         expect(document.querySelector('#error')?.textContent ?? null).toBeNull();
-        const items = [...document.querySelectorAll('#items li')].map((li) => li.textContent);
-        expect(items).toEqual(['us item 1', 'us item 2', 'us item 3']);
-        expect(document.querySelector('#items')?.getAttribute('data-status')).toBe('authenticated');
+        const names = [...document.querySelectorAll('#pentests li')].map((li) => li.textContent);
+        expect(names).toEqual(pentestNames('us', 3));
+        expect(document.querySelector('#pentests')?.getAttribute('data-status')).toBe('authenticated');
         expect(service.authCalls).toHaveLength(1);
         expect(service.graphqlCalls).toHaveLength(1);
         expect(service.graphqlCalls[0]?.token).toBe(service.issuedTokens[0]);

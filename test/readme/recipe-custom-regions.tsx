@@ -7,7 +7,7 @@ const regions = {
   // A base address expands to {base}/v1/auth and {base}/v1/graphql.
   staging: 'https://staging.gateway.example.com',
   // Or both URLs, for a gateway with other paths.
-  local: { authUrl: 'http://127.0.0.1:4000/v1/auth', graphqlUrl: 'http://127.0.0.1:4000/graphql' },
+  local: { authUrl: 'http://127.0.0.1:4000/v1/auth', graphqlUrl: 'http://127.0.0.1:4000/v1/graphql' },
 } satisfies Regions;
 
 export function Providers({ region, children }: { region: keyof typeof regions; children: ReactNode }) {
