@@ -116,7 +116,13 @@ Ctrl-C stops it.`);
       },
     );
   };
+  // `npm run mock-service` execs node, so npm's forwarded SIGINT/SIGTERM reach this process. Should
+  // the parent die without forwarding one (SIGKILL), being re-parented stops the service too.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.on('SIGHUP', stop);
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('SIGHUP');
+  }, 500).unref();
 }

@@ -15,7 +15,12 @@ import { pentestNames } from '../support/documents.js';
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
+/** The system Node (20 here), as a user runs a script; the tests themselves run on the Node 22 dev dependency. */
+const SYSTEM_NODE = '/usr/bin/node';
+/** msw is an optional peer of the testing entry only: not installed with the peer sets, tested on its own. */
+const MSW_FLOORS = ['2.0.0', '3.0.0'];
 
 interface PeerSet {
   name: string;
@@ -77,7 +82,8 @@ const { workDir, tarball } = inject('packed');
 describe('the published package', () => {
   it('tests the floor of every peer range it claims', () => {
     for (const [peer, range] of Object.entries(manifest.peerDependencies)) {
-      const tested = PEER_SETS.map((set) => set.dependencies[peer]);
+      const optional = manifest.peerDependenciesMeta?.[peer]?.optional === true;
+      const tested = optional && peer === 'msw' ? MSW_FLOORS : PEER_SETS.map((set) => set.dependencies[peer]);
       for (const floor of floors(range)) expect(tested, `${peer} ${range}`).toContain(floor);
     }
   });
@@ -158,5 +164,36 @@ describe('the published package', () => {
         dom.window.close();
       }
     }, 120_000);
+    it('runs the README .mjs snippet as it is on the system Node against the mock service', async () => {
+      const script = join(appDir, 'node-usage.mjs');
+      await copyFile(join(root, 'test/readme/node-usage.mjs'), script);
+      const { service, baseUrl } = await startService();
+      const env = { ...process.env, API_KEY, REGION: 'us', REGIONS: JSON.stringify({ us: baseUrl }) };
+      const { stdout } = await run(SYSTEM_NODE, [script], { cwd: appDir, env });
+      expect(stdout).toBe('Dana Demo (us)\n');
+      expect(service.authCalls).toHaveLength(1);
+      expect(service.graphqlCalls.map((call) => call.status)).toEqual([200]);
+    }, 60_000);
+
+    it('loads graphql-jwt-auth-react/testing and listens on the system Node with msw not installed', async () => {
+      expect(existsSync(join(appDir, 'node_modules/msw'))).toBe(false);
+      const script = join(appDir, 'testing-kit.mjs');
+      await copyFile(join(root, 'test/package/app/testing-kit.mjs'), script);
+      const { stdout } = await run(SYSTEM_NODE, [script], { cwd: appDir });
+      expect(JSON.parse(stdout)).toEqual({ listen: { data: { hello: 'world' } } });
+    }, 60_000);
   });
+});
+
+describe.each(MSW_FLOORS)('the testing entry with msw %s, the floor of each major it claims', (version) => {
+  it('answers through the MSW handlers', async () => {
+    const appDir = await mkdtemp(join(workDir, 'msw-'));
+    const dependencies = { [manifest.name]: `file:${tarball}`, graphql: '16.15.0', react: '19.3.1', '@tanstack/react-query': '5.108.0', msw: version };
+    await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'msw-app', private: true, type: 'module', dependencies }, null, 2));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--prefer-offline'], { cwd: appDir });
+    await copyFile(join(root, 'test/package/app/testing-kit.mjs'), join(appDir, 'testing-kit.mjs'));
+    // msw 3 needs Node 22 (Promise.withResolvers); the dev dependency's Node runs it.
+    const { stdout } = await run(process.execPath, ['testing-kit.mjs'], { cwd: appDir, env: { ...process.env, MSW: '1' } });
+    expect(JSON.parse(stdout)).toEqual({ msw: { data: { hello: 'world' } } });
+  }, 180_000);
 });

@@ -2,7 +2,7 @@ import { AuthProvider, DEFAULT_REGIONS, type Regions } from 'graphql-jwt-auth-re
 import type { ReactNode } from 'react';
 
 // A given map replaces the defaults: spread them to keep `us` and `eu`.
-const regions = {
+export const regions = {
   ...DEFAULT_REGIONS,
   // A base address expands to {base}/v1/auth and {base}/v1/graphql.
   staging: 'https://staging.gateway.example.com',

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,53 +125,5 @@ describe('CORS', () => {
     });
     expect(options.status).toBe(405);
     expect(service.authCalls.map((call) => `${call.method} ${call.status}`)).toEqual(['POST 200', 'OPTIONS 405']);
-  });
-});
-
-describe('npm run mock-service', () => {
-  it('serves on 127.0.0.1, prints the URL, the valid key and the knobs, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(serviceDir, 'node/cli.ts'), '--port', '0', '--token-lifetime', '20'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-    closers.push(() => {
-      child.kill('SIGKILL');
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    const url = await new Promise<string>((resolveUrl, reject) => {
-      child.stdout.on('data', (chunk: string) => {
-        output += chunk;
-        const match = /regions=\{\{ us: '(http:\/\/127\.0\.0\.1:\d+)' \}\}/.exec(output);
-        if (match?.[1] !== undefined && output.includes('Ctrl-C')) resolveUrl(match[1]);
-      });
-      child.once('exit', (code) => {
-        reject(new Error(`exited ${String(code)} before listening: ${output}`));
-      });
-    });
-    expect(output).toContain('"dev-key"');
-    expect(output).toContain('token lifetime 20 s');
-
-    const response = await post(`${url}/v1/auth`, { key: 'dev-key' });
-    const { token } = (await response.json()) as { token: string };
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, number>;
-    expect(claims.exp! - claims.iat!).toBe(20);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  });
-
-  it('refuses a bad flag with exit code 2 and the usage', async () => {
-    const child = spawn(process.execPath, [join(serviceDir, 'node/cli.ts'), '--port', 'eighty'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-    expect(code).toBe(2);
-    expect(stderr).toContain('--port must be a whole number');
-    expect(stderr).toContain('Usage: npm run mock-service');
   });
 });
