@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { npmInstall, root, tscDiagnostics } from './throwaway-app.js';
+import { npmInstall, root, run, tscDiagnostics } from './throwaway-app.js';
 import { API_KEY, sleep, startService } from '../support/fixtures.js';
 import { pentestNames } from '../support/documents.js';
 
