@@ -1,10 +1,14 @@
+export type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 export { createAuthClient } from './auth-client.js';
 export { DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS } from './config.js';
 export * from './errors/index.js';
 export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from './expired-answer.js';
+export { GRAPHQL_INFINITE_QUERY_KEY_MARK, GRAPHQL_QUERY_KEY_ROOT, graphqlInfiniteQueryKey, graphqlQueryKey, graphqlScopeKey } from './query-key.js';
+export type { GraphQLInfiniteQueryKey, GraphQLQueryKey, GraphQLQueryScope } from './query-key.js';
 export { DEFAULT_REGIONS, endpointsForBase, resolveRegion } from './regions.js';
 export { MAX_RETRY_AFTER_MS } from './retry-after.js';
 export type { RegionEndpoints, Regions } from './regions.js';
 export { decodeJwtClaims, readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
 export type { GraphQLDocument, Variables } from './transport.js';
+export type { VariablesArgs } from './variables.js';
 export type { AuthClient, AuthClientOptions, AuthIdentity, AuthState, RequestInit } from './types.js';

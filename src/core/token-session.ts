@@ -87,8 +87,10 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let inflight: Promise<SharedSession> | null = null;
   let failedRenewals = 0;
   let renewNotBefore = 0;
+  /** The last token the GraphQL endpoint refused: a mediating backend must hear which one. */
+  let refused: string | null = null;
   /** Tokens the server called expired: another tab that has not asked yet may still offer them. */
-  const refused = new Set<string>();
+  const refusedTokens = new Set<string>();
   const issuerClock = createIssuerClock();
   /** A throttled `/v1/auth` (Retry-After): asked again no sooner, the same error given meanwhile. */
   let throttle: { until: number; error: AuthError } | null = null;
@@ -118,11 +120,24 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   }
 
   function adopt(session: SharedSession): void {
+    refused = null;
     failedRenewals = 0;
     renewNotBefore = 0;
     throttle = null;
     source.settledIn(session.region);
     store.setState({ status: 'authenticated', error: null, ...session });
+    scheduleRenewal();
+  }
+
+  /**
+   * The next background renewal waits, longer after each renewal that brought nothing new, and never
+   * less than a throttled answer's Retry-After.
+   */
+  function holdOff(error: AuthError | null = null, throttledMs = 0): void {
+    failedRenewals += 1;
+    const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
+    renewNotBefore = now() + Math.max(backoff, throttledMs);
+    store.setState({ status: 'authenticated', error });
     scheduleRenewal();
   }
 
@@ -132,11 +147,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     if (throttledMs > 0) throttle = { until: now() + throttledMs, error };
     if (isTransientAuthError(error) && current !== null && now() < current.expiresAt) {
       // A flaky auth server must not sign the user out while the current token still works.
-      failedRenewals += 1;
-      const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
-      renewNotBefore = now() + Math.max(backoff, throttledMs);
-      store.setState({ status: 'authenticated', error });
-      scheduleRenewal();
+      holdOff(error, throttledMs);
       return;
     }
     timer.cancel();
@@ -163,8 +174,14 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const shared = sessionOf(store.getState());
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
-      const { token, region } = await source.obtain(replacing);
+      const { token, region } = await source.obtain(refused);
       throwIfSignedOutSince();
+      if (token === replacing && shared !== null) {
+        // A mediating backend may still hold the token we meant to replace: keep it, and ask again
+        // only after a backoff, or a timer due at once would ask in a loop.
+        holdOff();
+        return shared;
+      }
       const receivedAt = now();
       const session = { token, expiresAt: issuerClock.expiryOf(token, requestedAt, receivedAt), receivedAt, region };
       adopt(session);
@@ -220,12 +237,13 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       return renew(true);
     },
     dropToken(token) {
-      refused.add(token);
-      for (const oldest of refused) {
-        if (refused.size <= REMEMBERED_REFUSALS) break;
-        refused.delete(oldest);
+      refusedTokens.add(token);
+      for (const oldest of refusedTokens) {
+        if (refusedTokens.size <= REMEMBERED_REFUSALS) break;
+        refusedTokens.delete(oldest);
       }
       if (store.getState().token !== token) return;
+      refused = token;
       timer.cancel();
       store.setState({ status: inflight ? 'authenticating' : 'idle', ...NO_SESSION });
     },
@@ -239,7 +257,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const current = sessionOf(store.getState());
       const newer = current === null || session.expiresAt > current.expiresAt;
       const usable =
-        !signedOut && newer && !refused.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
+        !signedOut && newer && !refusedTokens.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
       if (usable) adopt(session);
       return usable;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignedOutError } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, type Running, sleep, startService } from '../support/fixtures.js';
 import { type MemoryStorage, memoryStorage } from '../support/memory-storage.js';
 
@@ -28,7 +28,7 @@ describe('an async persisted session read after the client acted', () => {
     await sleep(50);
 
     expect(client.store.getState()).toMatchObject({ status: 'signedOut', token: null });
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(SignedOutError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(SignedOutError);
     expect(running.service.authCalls).toHaveLength(1);
     expect(storage.items.get('graphql-jwt-auth')).not.toContain(stored);
     const nextLoad = clientFor(running, { persist: { storage }, now });
@@ -44,7 +44,7 @@ describe('an async persisted session read after the client acted', () => {
     const fresh = await client.refresh();
     release();
     await storage.settled();
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
 
     expect(fresh).not.toBe(stored);
     expect(client.store.getState().token).toBe(fresh);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuthClient } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, sleep, startService } from '../support/fixtures.js';
 import { memoryStorage } from '../support/memory-storage.js';
 
@@ -31,7 +31,7 @@ describe('sessions this client did not obtain itself', () => {
     await postSession(tabSync, client, { receivedAt: Date.now(), region: 'test', ...garbled });
 
     expect(client.store.getState().token).toBe(token);
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
     expect(bearerTokens(running.service)).toEqual([token]);
     expect(storage.items.get('graphql-jwt-auth')).not.toContain(garbled.token);
     expect(running.service.authCalls).toHaveLength(1);
@@ -45,7 +45,7 @@ describe('sessions this client did not obtain itself', () => {
     storage.items.set('graphql-jwt-auth', JSON.stringify({ state, version: 1 }));
 
     const client = clientFor(running, { persist: { storage } });
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(bearerTokens(running.service)).toEqual([running.service.issuedTokens[0]]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, bearerTokens, clientFor, startService, waitUntil } from '../support/fixtures.js';
 import { startFaultyService } from '../support/faulty-service.js';
 import { memoryStorage } from '../support/memory-storage.js';
@@ -14,8 +14,8 @@ describe('a storage whose writes fail', () => {
     storage.failWrites = 'throw';
     const client = clientFor(running, { persist: { storage } });
 
-    await expect(client.request(ItemsDocument, { first: 1 })).resolves.toMatchObject({ items: [{ region: 'us' }] });
-    await client.request(ItemsDocument, { first: 1 });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: 'Acme Corp (us)' }] } });
+    await client.request(PentestsDocument, { page_size: 1 });
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(bearerTokens(running.service)).toEqual(Array(2).fill(running.service.issuedTokens[0]));
@@ -46,7 +46,7 @@ describe('a storage whose writes fail', () => {
     storage.failWrites = 'reject';
     const client = clientFor(running, { persist: { storage } });
 
-    await client.request(ItemsDocument, { first: 1 });
+    await client.request(PentestsDocument, { page_size: 1 });
     client.signOut();
 
     expect(running.service.authCalls).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('a disposed client and the shared storage', () => {
     // Only the disposed client's /v1/auth call is held, so the next client's answer comes first.
     const running = await startFaultyService(
       ({ path }) => (path.endsWith('/v1/auth') && ++authCalls === 1 ? { holdUntil: held } : null),
-      { validKeys: [API_KEY, 'second-key'] },
+      { apiKeys: [API_KEY, 'second-key'] },
     );
     const storage = memoryStorage();
     const disposed = clientFor(running, { persist: { storage } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthServerError, MAX_RETRY_AFTER_MS } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 
 /** An API gateway throttling `/v1/auth`: 429 Too Many Requests, often with `Retry-After`. */
@@ -47,9 +47,9 @@ describe('the client honours Retry-After', () => {
     running.service.queueAuthFailures({ status: 429, headers: { 'retry-after': '120' } });
 
     elapsedMs = 59 * 60_000; // inside the renewal margin: the request renews first, and is throttled
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
     elapsedMs += 30_000; // past the backoff's own first step, not past Retry-After; the token is still valid
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
 
     expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 429]);
     expect(bearerTokens(running.service)).toEqual([token, token]);
@@ -62,14 +62,14 @@ describe('the client honours Retry-After', () => {
     running.service.queueAuthFailures({ status: 429, headers: { 'retry-after': '30' } });
     const client = clientFor(running, { now });
 
-    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 429 });
+    await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 429 });
     elapsedMs = 29_000;
-    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 429 });
+    await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 429 });
     await expect(client.refresh()).rejects.toMatchObject({ name: 'AuthServerError', status: 429 });
     expect(running.service.authCalls).toHaveLength(1);
 
     elapsedMs = 31_000;
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
     expect(running.service.authCalls.map((call) => call.status)).toEqual([429, 200]);
   });
 

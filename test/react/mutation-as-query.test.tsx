@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useGraphQLQuery } from '../../src/index.js';
-import { AddItemDocument } from '../support/documents.js';
+import { PauseOpDocument, runningOpId } from '../support/documents.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth } from '../support/render.js';
 
 function AddOnMount() {
-  const { data, error } = useGraphQLQuery(AddItemDocument, { title: 'once' }, { retry: 3 });
+  const { data, error } = useGraphQLQuery(PauseOpDocument, { op_id: runningOpId() }, { retry: 3 });
   if (error) return <p data-testid="failed">{error.name}</p>;
-  return data ? <p data-testid="added">{data.addItem.title}</p> : null;
+  return data ? <p data-testid="paused">{data.pause_op?.op_id}</p> : null;
 }
 
 /** A mutation may have been applied before its answer failed, so no hook sends it twice. */
@@ -30,7 +30,7 @@ describe('a mutation run through useGraphQLQuery', () => {
 
     renderWithAuth(<AddOnMount />, running, {}, undefined, { strict: false });
 
-    await screen.findByTestId('added');
+    await screen.findByTestId('paused');
     expect(running.service.authCalls.map((call) => call.status)).toEqual([503, 200]);
     expect(running.service.appliedMutations).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AddItem, ItemList } from '../support/components.js';
+import { PauseNext, PentestList } from '../support/components.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth, testQueryClient } from '../support/render.js';
 
@@ -18,9 +18,9 @@ describe('the hooks under a throttling gateway (429 with Retry-After)', () => {
       if (endpoint === 'auth') service.queueAuthFailures(throttled);
       else service.queueGraphqlFailures(throttled);
 
-      renderWithAuth(<ItemList />, running);
+      renderWithAuth(<PentestList />, running);
 
-      await screen.findByTestId('items', {}, { timeout: 5_000 });
+      await screen.findByTestId('pentests', {}, { timeout: 5_000 });
       const calls = endpoint === 'auth' ? service.authCalls : service.graphqlCalls;
       expect(calls.map((call) => call.status)).toEqual([429, 200]);
       expect(gaps(calls)[0]).toBeGreaterThanOrEqual(1_000);
@@ -33,10 +33,10 @@ describe('the hooks under a throttling gateway (429 with Retry-After)', () => {
     const queryClient = testQueryClient();
     queryClient.setDefaultOptions({ mutations: { retry: 1, retryDelay: 0 } });
 
-    renderWithAuth(<AddItem />, running, {}, queryClient);
-    fireEvent.click(screen.getByText('add'));
+    renderWithAuth(<PauseNext />, running, {}, queryClient);
+    fireEvent.click(screen.getByText('pause'));
 
-    await screen.findByTestId('added', {}, { timeout: 5_000 });
+    await screen.findByTestId('paused', {}, { timeout: 5_000 });
     expect(gaps(running.service.authCalls)[0]).toBeGreaterThanOrEqual(1_000);
     expect(running.service.appliedMutations).toBe(1);
   });
@@ -45,9 +45,9 @@ describe('the hooks under a throttling gateway (429 with Retry-After)', () => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 429, headers: { 'retry-after': '3600' } });
 
-    const view = renderWithAuth(<ItemList />, running);
+    const view = renderWithAuth(<PentestList />, running);
 
-    expect((await screen.findByTestId('items-error')).textContent).toMatch(/^AuthServerError: .*\(429\)/);
+    expect((await screen.findByTestId('pentests-error')).textContent).toMatch(/^AuthServerError: .*\(429\)/);
     expect(view.queryClient.getQueryCache().getAll()[0]?.state).toMatchObject({
       fetchFailureCount: 1,
       error: { retryAfterMs: 3_600_000 },

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ItemList } from '../support/components.js';
+import { PentestList } from '../support/components.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth } from '../support/render.js';
 import { collectUnhandled } from '../support/unhandled.js';
@@ -13,7 +13,7 @@ describe('README recipe "Reading auth state"', () => {
     renderWithAuth(
       <>
         <AuthBadge />
-        <ItemList />
+        <PentestList />
       </>,
       running,
       { apiKey: 'not-a-valid-key' },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AddItemDocument, ItemsDocument } from '../documents.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from '../documents.js';
 import { authCalls, violations } from './invariants.js';
 import { MODEL_KEYS, type StorageFault, type World } from './world.js';
 
@@ -61,7 +61,7 @@ class Request extends Step {
   act(_: Model, world: World) {
     const tab = world.slots[this.slot]!;
     world.start(String(this), tab, (client) =>
-      this.mutation ? client.request(AddItemDocument, { title: 'model' }) : client.request(ItemsDocument, { first: 1 }),
+      this.mutation ? client.request(PauseOpDocument, { op_id: runningOpId() }) : client.request(PentestsDocument, { page_size: 1 }),
     );
   }
   toString() {
@@ -115,7 +115,7 @@ class Refresh extends Step {
 class ExpireOnServer extends Step {
   act(model: Model, world: World) {
     model.authBudget += liveTabs(world);
-    world.service.expireAllTokensNow();
+    world.service.expireTokensNow();
   }
   toString() {
     return 'expireOnServer';

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { type AuthClient, createAuthClient } from '../../../src/index.js';
-import { createMockService, type MockService } from '../mock-service.js';
+import { createDemoService, type DemoService } from '../mock-service.js';
 import { serve } from '../serve.js';
 
 /** Two identities: an identity change swaps a tab to the other key. */
@@ -41,12 +41,12 @@ export type StorageFault = 'none' | 'read-fails' | 'write-throws' | 'write-rejec
 /** The server, shared by every run of a test; each run gets a fresh mock service behind it. */
 export interface Server {
   baseUrl: string;
-  route: (service: MockService) => void;
+  route: (service: DemoService) => void;
   close: () => Promise<void>;
 }
 
 export async function startModelServer(): Promise<Server> {
-  let current: MockService | null = null;
+  let current: DemoService | null = null;
   const served = await serve((request) =>
     current ? current.handle(request) : Promise.resolve(new Response('no service', { status: 503 })),
   );
@@ -106,7 +106,7 @@ export class World {
   readonly tabs: Tab[] = [];
   readonly slots: Tab[] = [];
   readonly operations: Operation[] = [];
-  readonly service: MockService;
+  readonly service: DemoService;
   readonly channelName = `model-${crypto.randomUUID()}`;
   readonly items = new Map<string, string>();
   storageFault: StorageFault = 'none';
@@ -122,7 +122,7 @@ export class World {
   readonly #tabChannels = new Set<TabChannel>();
 
   constructor(server: Server, scheduler: fc.Scheduler, slots: number) {
-    this.service = createMockService({ validKeys: [...MODEL_KEYS], now: this.now });
+    this.service = createDemoService({ apiKeys: [...MODEL_KEYS], now: this.now });
     server.route(this.service);
     this.#baseUrl = server.baseUrl;
     this.#scheduler = scheduler;
