@@ -6,8 +6,6 @@ import { fingerprint } from './fingerprint.js';
 import { createSessionStore } from './persistence.js';
 import { createProxyClient } from './proxy-client.js';
 import { createRequestPath } from './request-path.js';
-import { sharedTokenSource } from './shared-token-source.js';
-import type { TokenCache } from './token-cache.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from './token-session.js';
 import { tokenEndpointSource } from './token-endpoint-source.js';
 import type { TokenSource } from './token-source.js';
@@ -45,8 +43,11 @@ export interface Ownership {
   selfOwned: boolean;
   /** How GraphQL operations reach a region's endpoint; graphql-request unless a server proxy forwards raw. */
   transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send;
-  /** Tokens shared with other processes that use the same key (server handlers); none: this process alone. */
-  tokenCache?: TokenCache;
+  /**
+   * Wraps the key's token source, e.g. in one shared with other processes through a token cache
+   * (server handlers). Passed in rather than imported, so browser bundles do not carry it.
+   */
+  shareSource?: (source: TokenSource, context: { identity: string; now: () => number; marginMs: number }) => TokenSource;
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -56,7 +57,7 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, tokenCache }: Ownership): ClientParts {
+export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, shareSource }: Ownership): ClientParts {
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -79,7 +80,7 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
   let source: TokenSource;
   if (config?.mode.kind === 'apiKey') {
     source = apiKeySource({ apiKey: config.mode.apiKey, candidates, authTimeoutMs, fetch: fetchImpl, identityId: identity.id });
-    if (tokenCache !== undefined) source = sharedTokenSource({ inner: source, cache: tokenCache, identity: identity.id, now, marginMs });
+    if (shareSource !== undefined) source = shareSource(source, { identity: identity.id, now, marginMs });
   } else if (config?.mode.kind === 'tokenEndpoint') {
     source = tokenEndpointSource({ url: config.mode.url, fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
   } else {

@@ -1,5 +1,6 @@
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError } from '../core/errors/index.js';
+import { sharedTokenSource } from '../core/shared-token-source.js';
 import type { Send } from '../core/transport.js';
 import type { AuthClientOptions } from '../core/types.js';
 import { checkServerOptions, type ServerHandlerOptions } from './options.js';
@@ -19,7 +20,7 @@ export function upstreamClient(options: ServerHandlerOptions, transport?: (graph
   if (now !== undefined) clientOptions.now = now;
   const ownership: Ownership = { selfOwned: true };
   if (transport !== undefined) ownership.transport = transport;
-  if (tokenCache !== undefined) ownership.tokenCache = tokenCache;
+  if (tokenCache !== undefined) ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context });
   const parts = buildAuthClient(clientOptions, ownership);
   const { error } = parts.client.store.getState();
   if (error instanceof AuthConfigError) throw error;
