@@ -19,7 +19,7 @@ export interface SharedTokenSourceOptions {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const issued = ({ token, region }: CachedToken): IssuedToken => ({ token, region });
+const issued = ({ token, region, expiresAt, obtainedAt }: CachedToken): IssuedToken => ({ token, region, expiresAt, receivedAt: obtainedAt });
 
 /**
  * L2 behind the session's L1: a process that needs a token takes the shared one when it is fresh;
@@ -49,7 +49,7 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, log =
     const fresh = await inner.obtain(refused);
     const entry = { ...fresh, obtainedAt: requestedAt, expiresAt: readTokenExpiry(fresh.token, requestedAt).expiresAt };
     const ttlMs = entry.expiresAt - now();
-    if (ttlMs <= 0) return fresh;
+    if (ttlMs <= 0) return issued(entry);
     try {
       if (seen === null) await store.write(identity, entry, ttlMs);
       else if (!(await store.compareAndSet(identity, seen.token, entry, ttlMs))) {
@@ -60,7 +60,7 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, log =
     } catch (error) {
       if (!(error instanceof TokenCacheUnavailable)) throw error;
     }
-    return fresh;
+    return issued(entry);
   }
 
   async function renewUnderLease(refused: string | null): Promise<IssuedToken> {
