@@ -12,30 +12,34 @@ import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } fro
 const env = (name: string) => process.env[name] ?? '';
 const optionalNumber = (name: string) => (env(name) === '' ? undefined : Number(env(name)));
 
-const redis = createClient({
-  url: env('REDIS_URL'),
-  // Commands fail at once while Redis is away, instead of waiting in the client's queue.
-  disableOfflineQueue: true,
-  socket: { reconnectStrategy: () => 100, connectTimeout: 500 },
-});
-redis.on('error', () => undefined); // the cache logs its own one line
-await redis.connect();
-
-const leaseMs = optionalNumber('LEASE_MS');
-const waitTimeoutMs = optionalNumber('WAIT_TIMEOUT_MS');
-const encryptionKey = env('ENCRYPTION_KEY');
-const tokenCache = redisTokenCache(redis, {
-  ...(leaseMs === undefined ? {} : { leaseMs }),
-  ...(waitTimeoutMs === undefined ? {} : { waitTimeoutMs }),
-  ...(encryptionKey === '' ? {} : { encryptionKey }),
-});
+/** The Redis cache, or none when REDIS_URL is empty (each process alone: the bench's baseline). */
+async function tokenCacheFromEnv() {
+  if (env('REDIS_URL') === '') return {};
+  const redis = createClient({
+    url: env('REDIS_URL'),
+    // Commands fail at once while Redis is away, instead of waiting in the client's queue.
+    disableOfflineQueue: true,
+    socket: { reconnectStrategy: () => 100, connectTimeout: 500 },
+  });
+  redis.on('error', () => undefined); // the cache logs its own one line
+  await redis.connect();
+  const leaseMs = optionalNumber('LEASE_MS');
+  const waitTimeoutMs = optionalNumber('WAIT_TIMEOUT_MS');
+  const encryptionKey = env('ENCRYPTION_KEY');
+  const tokenCache = redisTokenCache(redis, {
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+    ...(waitTimeoutMs === undefined ? {} : { waitTimeoutMs }),
+    ...(encryptionKey === '' ? {} : { encryptionKey }),
+  });
+  return { tokenCache };
+}
 
 const options: ServerHandlerOptions = {
   apiKey: env('API_KEY'),
   region: 'test',
   regions: { test: env('SERVICE_URL') },
   authorizeRequest: () => true,
-  tokenCache,
+  ...(await tokenCacheFromEnv()),
 };
 const margin = optionalNumber('REFRESH_MARGIN_MS');
 if (margin !== undefined) options.refreshMarginMs = margin;

@@ -1,34 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import { type AuthClient, createAuthClient } from '../../src/index.js';
 import { ItemsDocument } from '../support/documents.js';
 import { API_KEY } from '../support/fixtures.js';
 import { type RedisServer, startRedis } from './redis-server.js';
+import { type FarmProcess, type Mode, spawnFarmProcess } from './spawn-farm-process.js';
 
-const SCRIPT = fileURLToPath(new URL('./farm-process.ts', import.meta.url));
-
-export type Mode = 'token' | 'proxy';
-
-export interface FarmProcess {
-  readonly mode: Mode;
-  readonly url: string;
-  /** What the process wrote to stderr so far (the cache's log lines). */
-  readonly log: () => string;
-  kill: () => Promise<void>;
-}
+export type { FarmProcess, Mode } from './spawn-farm-process.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** A real redis-server for this test, stopped after it. */
 export async function testRedis(): Promise<RedisServer> {
@@ -39,33 +21,9 @@ export async function testRedis(): Promise<RedisServer> {
 
 /** One child process serving a handler with the Redis cache; killed after the test. */
 export async function startProcess(mode: Mode, env: Record<string, string>): Promise<FarmProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-    env: { ...process.env, API_KEY, MODE: mode, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => stopChild(child));
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`farm process did not start: ${stderr}`));
-    }, 20_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = stdout.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line === undefined) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`farm process exited (${code}): ${stderr}`));
-    });
-  });
-  return { mode, url: `http://127.0.0.1:${port}`, log: () => stderr, kill: () => stopChild(child) };
+  const process = await spawnFarmProcess(mode, { API_KEY, ...env });
+  cleanups.push(process.kill);
+  return process;
 }
 
 /** Four processes: two token handlers, two proxies, all on one Redis. */
