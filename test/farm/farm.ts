@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { type AuthClient, createAuthClient } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { API_KEY } from '../support/fixtures.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 import { type FarmProcess, type Mode, spawnFarmProcess } from './spawn-farm-process.js';
@@ -48,6 +48,6 @@ export function browsers(farm: readonly FarmProcess[], count: number, serviceUrl
 
 /** One query from each client; the failures, if any. */
 export async function queryAll(clients: readonly AuthClient[]): Promise<unknown[]> {
-  const results = await Promise.allSettled(clients.map((client) => client.request(ItemsDocument)));
+  const results = await Promise.allSettled(clients.map((client) => client.request(PentestsDocument)));
   return results.flatMap((result): unknown[] => (result.status === 'rejected' ? [result.reason] : []));
 }

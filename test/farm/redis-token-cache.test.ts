@@ -8,7 +8,7 @@ import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { testRedis } from './farm.js';
 import { type RedisServer, redisCli } from './redis-server.js';
 
-const ITEMS = { query: '{ items { id } }' };
+const ITEMS = { query: '{ pentests_count }' };
 const clients: Array<{ destroy: () => void }> = [];
 
 afterEach(() => {
