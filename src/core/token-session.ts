@@ -174,7 +174,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const shared = sessionOf(store.getState());
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
-      const { token, region } = await source.obtain(refused);
+      const issued = await source.obtain(refused);
+      const { token, region } = issued;
       throwIfSignedOutSince();
       if (token === replacing && shared !== null) {
         // A mediating backend may still hold the token we meant to replace: keep it, and ask again
@@ -182,8 +183,10 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
         holdOff();
         return shared;
       }
-      const receivedAt = now();
-      const session = { token, expiresAt: issuerClock.expiryOf(token, requestedAt, receivedAt), receivedAt, region };
+      // A token shared through a token cache keeps the expiry and receipt time of its first holder.
+      const receivedAt = issued.receivedAt ?? now();
+      const expiresAt = issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt);
+      const session = { token, expiresAt, receivedAt, region };
       adopt(session);
       options.onObtained(session);
       return session;

@@ -58,9 +58,9 @@ function bareImports(entry: string, { declarations = false } = {}): { specifiers
 }
 
 describe('the packed entries', () => {
-  it('export the root, /core, /query, /server and /testing, each with types and code that ship', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './core', './package.json', './query', './server', './testing']);
-    for (const subpath of ['.', './core', './query', './server', './testing']) {
+  it('export the root, /core, /query, /server, /redis and /testing, each with types and code that ship', () => {
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './core', './package.json', './query', './redis', './server', './testing']);
+    for (const subpath of ['.', './core', './query', './server', './redis', './testing']) {
       for (const condition of ['types', 'default'] as const) {
         const file = entryFile(subpath, condition);
         expect(files, `${subpath} ${condition}`).toContain(relative(unpacked, file));
@@ -98,6 +98,13 @@ describe('the packed entries', () => {
     const { specifiers } = bareImports(entryFile('./query', 'default'));
     expect([...specifiers].filter((specifier) => REACT_BOUND.test(specifier))).toEqual([]);
     expect(specifiers).toContain('graphql');
+  });
+
+  it('reach nothing from /redis at run time but its own files: no redis import, no React, no directive', () => {
+    const { specifiers, reached } = bareImports(entryFile('./redis', 'default'));
+    expect(reached.size).toBeGreaterThan(0);
+    expect([...specifiers]).toEqual([]);
+    expect(directives(entryFile('./redis', 'default'))).toEqual([]);
   });
 
   it('find React and React Query from the root, so the walk above does see imports', () => {
