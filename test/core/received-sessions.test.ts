@@ -51,6 +51,7 @@ describe('sessions this client did not obtain itself', () => {
     storage.items.set('graphql-jwt-auth', JSON.stringify({ state, version: 1 }));
 
     const client = clientFor(running, { persist: { storage } });
+    expect(client.store.getState()).toMatchObject({ status: 'idle', token: null });
     await client.request(PentestsDocument);
 
     expect(running.service.authCalls).toHaveLength(1);
