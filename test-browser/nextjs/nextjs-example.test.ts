@@ -7,14 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartedMockService, startMockService } from '../../mock-service/node/serve.ts';
 import { type LaunchedChromium, launchChromium } from '../chromium.ts';
 import { buildExample, EXAMPLE_DIR, type ExampleEnv, type StartedExample, startExample } from './next-app.ts';
-import { filesContaining, filesUnder } from './secrets.ts';
-import { exchangeText, TrafficRecorder } from './traffic.ts';
+import { dataShown, refetched, shownErrors } from './pages.ts';
+import { filesContaining, filesUnder, JWT_PATTERN } from './secrets.ts';
+import { type Exchange, exchangeText, TrafficRecorder } from './traffic.ts';
 
 // Random per run, so a hit anywhere is a leak and never a coincidence.
 const SERVER_KEY = `server-key-${randomUUID()}`;
 const USER_KEY = `user-key-${randomUUID()}`;
 const TOKEN_LIFETIME_SEC = 20;
-const DATA_TIMEOUT_MS = 15_000;
+// The library renews min(60 s, lifetime / 2) before expiry: every 10 s for 20 s tokens.
+const RENEWAL_INTERVAL_SEC = TOKEN_LIFETIME_SEC / 2;
+const RUN_SEC = 60;
+const EXPIRED_MESSAGE = 'The incoming token has expired';
+const MODES = ['token-endpoint', 'bff', 'prefetched'] as const;
 
 let mock: StartedMockService;
 let env: ExampleEnv;
@@ -22,6 +27,8 @@ let authCallsDuringBuild = -1;
 let app: StartedExample;
 let chromium: LaunchedChromium;
 let traffic: TrafficRecorder;
+/** One long-lived tab per mode, opened by the first tests and refetched through the run. */
+const tabs = new Map<string, Page>();
 
 beforeAll(async () => {
   mock = await startMockService({ validKeys: [SERVER_KEY, USER_KEY], tokenLifetimeSec: TOKEN_LIFETIME_SEC });
@@ -47,9 +54,13 @@ async function openTab(tab: string, path: string): Promise<Page> {
   return page;
 }
 
-async function dataShown(page: Page): Promise<string> {
-  await page.getByTestId('data').waitFor({ timeout: DATA_TIMEOUT_MS });
-  return page.getByTestId('viewer').innerText();
+const serverAuthCalls = () => mock.service.authCalls.filter((call) => call.body === JSON.stringify({ key: SERVER_KEY }));
+const where = (exchanges: Exchange[]) => exchanges.map(({ tab, method, url }) => `${tab}: ${method} ${url}`);
+
+async function sessionCookie(): Promise<string> {
+  const [cookie] = (await chromium.context.cookies(app.url)).filter(({ name }) => name === 'demo_session');
+  if (!cookie) throw new Error('No demo_session cookie: sign in first');
+  return `${cookie.name}=${cookie.value}`;
 }
 
 describe('examples/nextjs, built and started', () => {
@@ -65,17 +76,144 @@ describe('examples/nextjs, built and started', () => {
     await page.getByTestId('api-key').fill(USER_KEY);
     await page.getByTestId('api-key').press('Enter');
     expect(await dataShown(page)).toContain('Viewer (us)');
+    tabs.set('browser-key', page);
     await traffic.settle();
     const carrying = traffic.exchanges.filter((exchange) => exchangeText(exchange).includes(USER_KEY));
-    expect(carrying.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST ${mock.baseUrl}/v1/auth`]);
+    expect(where(carrying)).toEqual([`browser-key: POST ${mock.baseUrl}/v1/auth`]);
     expect(carrying[0]!.requestBody).toBe(JSON.stringify({ key: USER_KEY }));
-    expect(mock.service.authCalls.map((call) => call.body)).toEqual([JSON.stringify({ key: USER_KEY })]);
   });
 
-  it('the server key is in no request the browser made and no response it got (HTML, RSC, scripts)', async () => {
+  it('the session pages show a sign-in form, and signing in sets an HttpOnly session cookie', async () => {
+    const page = await openTab('sign-in', '/token-endpoint');
+    await page.getByRole('button', { name: 'Sign in as the demo user' }).click();
+    // Back on the page it came from, now with a session.
+    await page.waitForURL(`${app.url}/token-endpoint`);
+    const [cookie] = (await chromium.context.cookies(app.url)).filter(({ name }) => name === 'demo_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    await page.close();
+  });
+
+  it.each(MODES)('%s mode shows the data', async (mode) => {
+    const page = await openTab(mode, `/${mode}`);
+    expect(await dataShown(page)).toContain('Viewer (us)');
+    tabs.set(mode, page);
+  });
+
+  it('the prefetched page has its data in the HTML, and the browser asks for nothing on first render', async () => {
+    await traffic.settle();
+    const prefetched = traffic.exchanges.filter((exchange) => exchange.tab === 'prefetched');
+    const document = prefetched.find((exchange) => exchange.url === `${app.url}/prefetched`);
+    expect(document?.responseBody).toContain('Viewer (us)');
+    const dataRequests = prefetched.filter(({ url }) => url.includes('/api/') || url.startsWith(mock.baseUrl));
+    expect(where(dataRequests)).toEqual([]);
+  });
+
+  it(`over ${RUN_SEC} s of page views (${RUN_SEC / TOKEN_LIFETIME_SEC} token lifetimes), every mode keeps loading data, no expired answer reaches a page, and the server calls /v1/auth at most 1 + ${RUN_SEC} / ${RENEWAL_INTERVAL_SEC} times`, async () => {
+    const first = serverAuthCalls()[0];
+    expect(first).toBeDefined();
+    const runEnd = first!.time + RUN_SEC * 1000;
+    const viewers = await Promise.all(MODES.map((mode) => openTab(`${mode} views`, '/')));
+    let pageViews = 0;
+    let refetchRounds = 0;
+    let nextRefetch = first!.time + (TOKEN_LIFETIME_SEC + 2) * 1000;
+    while (Date.now() < runEnd) {
+      const index = pageViews % MODES.length;
+      await viewers[index]!.goto(`${app.url}/${MODES[index]!}`);
+      expect(await dataShown(viewers[index]!)).toContain('Viewer (us)');
+      pageViews += 1;
+      if (Date.now() >= nextRefetch) {
+        // The long-lived tabs hold tokens (or sessions) from before: they must renew to load again.
+        for (const page of tabs.values()) await refetched(page);
+        refetchRounds += 1;
+        nextRefetch += TOKEN_LIFETIME_SEC * 1000;
+      }
+      await new Promise((pace) => setTimeout(pace, 500));
+    }
+    for (const page of tabs.values()) await refetched(page);
+    refetchRounds += 1;
+
+    const calls = serverAuthCalls().length;
+    console.log(`Next.js run: ${pageViews} page views and ${refetchRounds} refetch rounds of ${tabs.size} long-lived tabs in ${RUN_SEC} s; ${calls} server-side /v1/auth calls; ${mock.service.graphqlCalls.filter((call) => call.expired).length} expired answers upstream`);
+    expect(refetchRounds).toBeGreaterThanOrEqual(RUN_SEC / TOKEN_LIFETIME_SEC);
+    expect(calls).toBeLessThanOrEqual(1 + RUN_SEC / RENEWAL_INTERVAL_SEC);
+    for (const page of [...tabs.values(), ...viewers]) expect(await shownErrors(page)).toEqual([]);
+    await traffic.settle();
+    const expired = traffic.exchanges.filter(({ responseBody }) => responseBody.includes(EXPIRED_MESSAGE));
+    expect(where(expired)).toEqual([]);
+  });
+
+  it('client-side navigation fetches an RSC payload of every page', async () => {
+    const page = await openTab('navigation', '/');
+    const links = { 'Browser key': '/browser-key', 'Token endpoint': '/token-endpoint', 'BFF proxy': '/bff', Prefetched: '/prefetched', Home: '/' };
+    for (const [name, path] of Object.entries(links)) {
+      await page.getByRole('navigation').getByRole('link', { name }).click();
+      await page.waitForURL(`${app.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    await traffic.settle();
+    const rsc = traffic.exchanges.filter(({ tab, requestHeaders }) => tab === 'navigation' && requestHeaders.rsc === '1');
+    const paths = new Set(rsc.filter(({ responseBody }) => responseBody !== '').map(({ url }) => new URL(url).pathname));
+    expect([...paths].sort()).toEqual(Object.values(links).sort());
+  });
+
+  it('the server key is in no request the browser made and no response it got: HTML, RSC, scripts, JSON', async () => {
     await traffic.settle();
     expect(traffic.exchanges.length).toBeGreaterThan(0);
     const leaking = traffic.exchanges.filter((exchange) => exchangeText(exchange).includes(SERVER_KEY));
-    expect(leaking.map(({ url }) => url)).toEqual([]);
+    expect(where(leaking)).toEqual([]);
+  });
+
+  it('no JWT the service issued reaches a BFF-mode page, in any body or header', async () => {
+    await traffic.settle();
+    const bffTabs = new Set(['bff', 'bff views', 'prefetched', 'prefetched views']);
+    const bff = traffic.exchanges.filter(({ tab }) => bffTabs.has(tab));
+    expect(bff.length).toBeGreaterThan(0);
+    const issued = mock.service.issuedTokens;
+    const carrying = bff.filter((exchange) => {
+      const text = exchangeText(exchange);
+      return JWT_PATTERN.test(text) || issued.some((token) => text.includes(token));
+    });
+    expect(where(carrying)).toEqual([]);
+    // The detector does find tokens where they are expected: the token-endpoint tab receives them.
+    const tokenTab = traffic.exchanges.filter(({ tab }) => tab === 'token-endpoint').map(exchangeText).join('\n');
+    expect(issued.some((token) => tokenTab.includes(token))).toBe(true);
+  });
+
+  describe.each([
+    { path: '/api/token', body: '{}' },
+    { path: '/api/graphql', body: JSON.stringify({ query: 'query Viewer { viewer { id } }' }) },
+  ])('$path', ({ path, body }) => {
+    const post = async (headers: Record<string, string>, payload = body) =>
+      fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
+
+    it('answers a signed-in same-origin JSON POST (200, no-store)', async () => {
+      const response = await post({ cookie: await sessionCookie(), origin: app.url, 'sec-fetch-site': 'same-origin' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toContain('no-store');
+      expect(await response.text()).not.toContain(SERVER_KEY);
+    });
+
+    it('refuses GET (405), non-JSON (415), cross-site (403), a foreign Origin (403), no session (401), a forged session (401)', async () => {
+      const cookie = await sessionCookie();
+      const statuses = {
+        get: (await fetch(`${app.url}${path}`, { headers: { cookie } })).status,
+        nonJson: (await post({ cookie, 'content-type': 'text/plain' })).status,
+        crossSite: (await post({ cookie, 'sec-fetch-site': 'cross-site' })).status,
+        foreignOrigin: (await post({ cookie, origin: 'https://attacker.example' })).status,
+        noSession: (await post({})).status,
+        forgedSession: (await post({ cookie: `demo_session=9999999999.${'0'.repeat(64)}` })).status,
+      };
+      expect(statuses).toEqual({ get: 405, nonJson: 415, crossSite: 403, foreignOrigin: 403, noSession: 401, forgedSession: 401 });
+    });
+  });
+
+  it('the proxy refuses a body over 1 MiB (413)', async () => {
+    const query = `query Viewer { viewer { id } } # ${'x'.repeat(1024 * 1024)}`;
+    const response = await fetch(`${app.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: await sessionCookie() },
+      body: JSON.stringify({ query }),
+    });
+    expect(response.status).toBe(413);
   });
 });

@@ -15,4 +15,4 @@ export async function filesContaining(files: string[], needle: string): Promise<
 }
 
 /** A compact JWS: base64url header starting `{"` (eyJ), payload, signature. */
-export const JWT_PATTERN = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{16,}/g;
+export const JWT_PATTERN = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{16,}/;

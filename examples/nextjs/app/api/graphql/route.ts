@@ -1,0 +1,3 @@
+import { graphqlProxy } from '@/lib/auth-server';
+
+export const POST = (request: Request) => graphqlProxy(request);

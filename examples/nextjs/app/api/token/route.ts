@@ -1,0 +1,3 @@
+import { tokenHandler } from '@/lib/auth-server';
+
+export const POST = (request: Request) => tokenHandler(request);
