@@ -1,10 +1,21 @@
 import { defineConfig } from 'tsdown';
 
+// One entry per audience: the root (React, "use client"), /core (no React, for Node and server code) and
+// /query (React Query options and keys for prefetching on a server), /server (the token endpoint and
+// GraphQL proxy handlers, no React). package.json "exports" lists the same.
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', core: 'src/core/index.ts', query: 'src/query/index.ts', server: 'src/server/index.ts' },
   format: 'esm',
   platform: 'neutral',
   dts: true,
   sourcemap: true,
   clean: true,
+  inputOptions: {
+    // Rolldown keeps the directives of entry modules (rolldown.rs/in-depth/directives): the root's
+    // "use client" stays the first line of dist/index.js, which test/package checks.
+    onLog(level, log, handler) {
+      if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.id?.endsWith('src/index.ts') === true) return;
+      handler(level, log);
+    },
+  },
 });

@@ -2,8 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Examples import the package by name, as users write it; the tests run them on the sources.
-  resolve: { alias: { 'graphql-jwt-auth-react': fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
+  // Examples import the package's entries by name, as users write them; the tests run them on the sources.
+  resolve: {
+    alias: [
+      { find: /^graphql-jwt-auth-react$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+      { find: /^graphql-jwt-auth-react\/core$/, replacement: fileURLToPath(new URL('./src/core/index.ts', import.meta.url)) },
+      { find: /^graphql-jwt-auth-react\/query$/, replacement: fileURLToPath(new URL('./src/query/index.ts', import.meta.url)) },
+      { find: /^graphql-jwt-auth-react\/server$/, replacement: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/support/setup.ts'],

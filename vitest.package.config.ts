@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// The packed-tarball checks (npm run test:package): they install from the registry and build an app,
-// so they run after `npm run build`, apart from the main suite.
+// The packed-tarball checks (npm run test:package): they install from the registry, build apps and read
+// dist/, so they run after `npm run build`, apart from the main suite.
 export default defineConfig({
   test: {
     include: ['test/package/**/*.package.ts'],
+    // One `npm pack` from a clean copy of the project, shared by every file.
+    globalSetup: ['test/package/pack.global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -1,3 +1,7 @@
+'use client';
+// The root entry: the React layer and everything of /core and /query. "use client" makes it a client
+// module for React Server Components (it creates a React context at import); server code imports
+// graphql-jwt-auth-react/core or /query instead.
 export * from './core/index.js';
+export * from './query/index.js';
 export * from './react/index.js';
-export type { TypedDocumentNode } from '@graphql-typed-document-node/core';

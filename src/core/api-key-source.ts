@@ -1,5 +1,5 @@
 import { requestToken } from './auth-endpoint.js';
-import type { ClientConfig, RegionCandidate } from './config.js';
+import type { RegionCandidate } from './config.js';
 import { AuthNetworkError } from './errors/index.js';
 import { authenticateFirstAccepting } from './region-discovery.js';
 import type { TokenSource } from './token-source.js';
@@ -11,8 +11,15 @@ const discoveredHomes = new Map<string, string>();
  * The browser-held key exchanged at `/v1/auth`: with one region, there; with "auto", each region in
  * turn until one accepts the key, and from then on that one first.
  */
-export function apiKeySource(config: ClientConfig, fetchImpl: typeof fetch, identityId: string): TokenSource {
-  const { apiKey, authTimeoutMs, candidates } = config;
+export interface ApiKeySourceOptions {
+  apiKey: string;
+  candidates: readonly RegionCandidate[];
+  authTimeoutMs: number;
+  fetch: typeof fetch;
+  identityId: string;
+}
+
+export function apiKeySource({ apiKey, candidates, authTimeoutMs, fetch: fetchImpl, identityId }: ApiKeySourceOptions): TokenSource {
   const candidateFor = (region: string) => candidates.find((candidate) => candidate.region === region);
   let home: RegionCandidate | undefined =
     candidates.length === 1 ? candidates[0] : candidateFor(discoveredHomes.get(identityId) ?? '');

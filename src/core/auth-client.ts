@@ -1,14 +1,16 @@
 import { apiKeySource } from './api-key-source.js';
 import { createBackground } from './background.js';
-import { type ClientConfig, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
+import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError } from './errors/index.js';
 import { fingerprint } from './fingerprint.js';
 import { createSessionStore } from './persistence.js';
+import { createProxyClient } from './proxy-client.js';
 import { createRequestPath } from './request-path.js';
-import { createTokenSession, NO_SESSION } from './token-session.js';
+import { createTokenSession, NO_SESSION, type TokenSession } from './token-session.js';
+import { tokenEndpointSource } from './token-endpoint-source.js';
 import type { TokenSource } from './token-source.js';
 import { createTransport, type Send } from './transport.js';
-import type { AuthClient, AuthClientOptions } from './types.js';
+import type { AuthClient, AuthClientOptions, AuthIdentity } from './types.js';
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
@@ -21,6 +23,14 @@ function tryReadConfig(options: AuthClientOptions): ClientConfig | AuthConfigErr
   }
 }
 
+/** Who the client is, without the secret: the key (or the app's endpoint) and the endpoints, hashed. */
+function identityOf(options: AuthClientOptions, config: ClientConfig | null): AuthIdentity {
+  const urls = (config?.candidates ?? []).flatMap(({ endpoints }) => [endpoints.authUrl, endpoints.graphqlUrl]);
+  const mode = config?.mode;
+  const who = mode?.kind === 'tokenEndpoint' || mode?.kind === 'graphqlProxy' ? [mode.kind, mode.url] : [options.apiKey];
+  return { region: options.region ?? '', id: fingerprint([...who, ...urls].join('\n')) };
+}
+
 function refusingSource(error: AuthConfigError): TokenSource {
   return { obtain: () => Promise.reject(error), toAuthError: () => error, settledIn: () => undefined };
 }
@@ -31,10 +41,18 @@ export interface Ownership {
    * provider makes during render: it does background work only once retained by a committed effect.
    */
   selfOwned: boolean;
+  /** How GraphQL operations reach a region's endpoint; graphql-request unless a server proxy forwards raw. */
+  transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send;
+}
+
+/** A client and its session, for the server handlers that renew by token. */
+export interface ClientParts {
+  client: AuthClient;
+  session: TokenSession;
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function createOwnedAuthClient(options: AuthClientOptions, { selfOwned }: Ownership): AuthClient {
+export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport }: Ownership): ClientParts {
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -42,8 +60,7 @@ export function createOwnedAuthClient(options: AuthClientOptions, { selfOwned }:
   const configError = read instanceof AuthConfigError ? read : null;
   const config = read instanceof AuthConfigError ? null : read;
   const candidates = config?.candidates ?? [];
-  const urls = candidates.flatMap(({ endpoints }) => [endpoints.authUrl, endpoints.graphqlUrl]);
-  const identity = { region: options.region, id: fingerprint([options.apiKey, ...urls].join('\n')) };
+  const identity = identityOf(options, config);
   const candidateFor = (region: string) => candidates.find((candidate) => candidate.region === region);
   const acceptsRegion = (region: string) => candidateFor(region) !== undefined;
 
@@ -53,10 +70,19 @@ export function createOwnedAuthClient(options: AuthClientOptions, { selfOwned }:
     { id: identity.id, now, acceptsRegion, canWrite: () => background.isOwned() },
   );
 
+  const authTimeoutMs = config?.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+  let source: TokenSource;
+  if (config?.mode.kind === 'apiKey') {
+    source = apiKeySource({ apiKey: config.mode.apiKey, candidates, authTimeoutMs, fetch: fetchImpl, identityId: identity.id });
+  } else if (config?.mode.kind === 'tokenEndpoint') {
+    source = tokenEndpointSource({ url: config.mode.url, fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
+  } else {
+    source = refusingSource(configError ?? new AuthConfigError('graphqlProxy mode obtains no token here'));
+  }
+
   const session = createTokenSession({
     store,
-    // With bad options the session refuses every exchange before reaching its source.
-    source: config ? apiKeySource(config, fetchImpl, identity.id) : refusingSource(read as AuthConfigError),
+    source,
     now,
     marginMs: config?.marginMs ?? DEFAULT_REFRESH_MARGIN_MS,
     configError,
@@ -96,11 +122,11 @@ export function createOwnedAuthClient(options: AuthClientOptions, { selfOwned }:
     if (configError) return () => Promise.reject(configError);
     if (candidate === undefined) return () => Promise.reject(new AuthConfigError(`Unknown region "${region}"`));
     let send = transports.get(region);
-    if (send === undefined) transports.set(region, (send = createTransport(candidate.endpoints.graphqlUrl, fetchImpl)));
+    if (send === undefined) transports.set(region, (send = transport(candidate.endpoints.graphqlUrl, fetchImpl)));
     return send;
   }
 
-  return {
+  const client: AuthClient = {
     request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer }),
     getToken: () => session.readySession().then(({ token }) => token),
     refresh: () => session.refresh().then(({ token }) => token),
@@ -120,11 +146,21 @@ export function createOwnedAuthClient(options: AuthClientOptions, { selfOwned }:
     retain: background.retain,
     dispose: background.dispose,
   };
+  return { client, session };
+}
+
+/** The client for these options, owned by its creator or (for a provider) only while retained. */
+export function createOwnedAuthClient(options: AuthClientOptions, ownership: Ownership): AuthClient {
+  const config = tryReadConfig(options);
+  if (config instanceof AuthConfigError || config.mode.kind !== 'graphqlProxy') return buildAuthClient(options, ownership).client;
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return createProxyClient({ url: config.mode.url, fetch: fetchImpl, identity: identityOf(options, config) });
 }
 
 /**
- * A client for one identity (API key and region). Its caller owns it: background renewal, tab
- * sync and wake listeners start on first use and run until dispose().
+ * A client for one identity: an API key and region, the app's token endpoint, or the app's GraphQL
+ * proxy. Its caller owns it: background renewal, tab sync and wake listeners start on first use and
+ * run until dispose().
  */
 export function createAuthClient(options: AuthClientOptions): AuthClient {
   return createOwnedAuthClient(options, { selfOwned: true });

@@ -40,12 +40,58 @@ function serverMessage(text: string, status: number): string {
   return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
-function errorForStatus(status: number, text: string, apiKey: string): AuthError {
+function errorForStatus(status: number, text: string, secret: string): AuthError {
   // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
-  const message = redact(serverMessage(text, status), apiKey).slice(0, MAX_MESSAGE_LENGTH);
-  if (status === 401) return new InvalidApiKeyError();
+  const message = redact(serverMessage(text, status), secret).slice(0, MAX_MESSAGE_LENGTH);
+  // Only the service's 401 judges the API key; the app's token endpoint refuses its own user.
+  if (status === 401 && secret !== '') return new InvalidApiKeyError();
   if (isTransientStatus(status)) return new AuthServerError(status, message);
   return new AuthRequestError(status, message);
+}
+
+export interface TokenPost {
+  fetch: typeof fetch;
+  url: string;
+  body: object;
+  timeoutMs: number;
+  /** A secret in the body that no error message may repeat (the API key). */
+  secret?: string;
+  /** The app's own token endpoint is asked with its cookies; the service's never. */
+  credentials?: RequestCredentials;
+}
+
+/**
+ * POSTs JSON to an endpoint that answers `{ token, … }` and returns the answer, its token checked.
+ * Times out on its own clock, so one caller giving up never fails the others sharing the call.
+ */
+export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
+  let status: number;
+  let text: string;
+  // Not AbortSignal.timeout(): its timer outlives the answer and would stay pending after dispose().
+  const timeout = new AbortController();
+  const timer = setTimeout(() => {
+    timeout.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: timeout.signal,
+      ...(credentials === undefined ? {} : { credentials }),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (cause) {
+    throw new AuthNetworkError(url, { cause });
+  } finally {
+    clearTimeout(timer);
+  }
+  if (status < 200 || status > 299) throw errorForStatus(status, text, secret);
+  const answer = parseJson(text);
+  const token = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
+  if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');
+  return { ...(answer as Record<string, unknown>), token };
 }
 
 export interface TokenRequest {
@@ -60,31 +106,6 @@ export interface TokenRequest {
  * header, and no error message carries it.
  */
 export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenRequest): Promise<string> {
-  let status: number;
-  let text: string;
-  // Not the caller's signal: one caller giving up must not fail the other waiters. Not
-  // AbortSignal.timeout() either: its timer outlives the answer and would stay pending after dispose().
-  const timeout = new AbortController();
-  const timer = setTimeout(() => {
-    timeout.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
-  }, timeoutMs);
-  try {
-    const response = await fetch(authUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ key: apiKey }),
-      signal: timeout.signal,
-    });
-    status = response.status;
-    text = await response.text();
-  } catch (cause) {
-    throw new AuthNetworkError(authUrl, { cause });
-  } finally {
-    clearTimeout(timer);
-  }
-  if (status < 200 || status > 299) throw errorForStatus(status, text, apiKey);
-  const body = parseJson(text);
-  const token = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
-  if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');
+  const { token } = await postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey });
   return token;
 }

@@ -13,9 +13,18 @@ export interface RegionCandidate {
   endpoints: RegionEndpoints;
 }
 
+/** Where tokens come from: the API key held here, the app's token endpoint, or none here at all. */
+export type ClientMode =
+  | { kind: 'apiKey'; apiKey: string }
+  | { kind: 'tokenEndpoint'; url: string }
+  | { kind: 'graphqlProxy'; url: string };
+
 export interface ClientConfig {
-  apiKey: string;
-  /** The regions to authenticate with, in order: one, or every configured one for "auto". */
+  mode: ClientMode;
+  /**
+   * The regions tokens may be used in, in order: with an API key, the one asked for (or every
+   * configured one for "auto"); with a token endpoint, every configured one; behind a proxy, none.
+   */
   candidates: readonly RegionCandidate[];
   marginMs: number;
   authTimeoutMs: number;
@@ -39,16 +48,35 @@ function regionCandidates(region: string, regions: Regions = DEFAULT_REGIONS): R
   return names.map((name) => ({ region: name, endpoints: resolveRegion(name, regions) }));
 }
 
+function nonEmpty(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new AuthConfigError(`${name} must be a non-empty string`);
+  return value;
+}
+
+const MODE_OPTIONS = ['apiKey', 'tokenEndpoint', 'graphqlProxy'] as const;
+
+function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: RegionCandidate[] } {
+  const given = MODE_OPTIONS.filter((name) => options[name] !== undefined);
+  if (given.length !== 1) {
+    throw new AuthConfigError(`Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got ${given.join(', ') || 'none'})`);
+  }
+  const { apiKey, tokenEndpoint, graphqlProxy, region, regions = DEFAULT_REGIONS } = options;
+  if (graphqlProxy !== undefined) return { mode: { kind: 'graphqlProxy', url: nonEmpty('graphqlProxy', graphqlProxy) }, candidates: [] };
+  if (tokenEndpoint !== undefined) {
+    const url = nonEmpty('tokenEndpoint', tokenEndpoint);
+    // The endpoint names the region of each token; any configured region may be named.
+    const candidates = Object.keys(regions).map((name) => ({ region: name, endpoints: resolveRegion(name, regions) }));
+    return { mode: { kind: 'tokenEndpoint', url }, candidates };
+  }
+  const key = nonEmpty('apiKey', apiKey);
+  if (typeof region !== 'string') throw new AuthConfigError('region must be a string');
+  return { mode: { kind: 'apiKey', apiKey: key }, candidates: regionCandidates(region, regions) };
+}
+
 /** @throws AuthConfigError; its message never contains the API key. */
 export function readConfig(options: AuthClientOptions): ClientConfig {
-  const { apiKey, region } = options;
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
-    throw new AuthConfigError('apiKey must be a non-empty string');
-  }
-  if (typeof region !== 'string') throw new AuthConfigError('region must be a string');
   return {
-    apiKey,
-    candidates: regionCandidates(region, options.regions),
+    ...readMode(options),
     marginMs: nonNegative('refreshMarginMs', options.refreshMarginMs, DEFAULT_REFRESH_MARGIN_MS),
     authTimeoutMs: nonNegative('authTimeoutMs', options.authTimeoutMs, DEFAULT_AUTH_TIMEOUT_MS) || DEFAULT_AUTH_TIMEOUT_MS,
   };

@@ -80,6 +80,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let inflight: Promise<SharedSession> | null = null;
   let failedRenewals = 0;
   let renewNotBefore = 0;
+  /** The last token the GraphQL endpoint refused: a mediating backend must hear which one. */
+  let refused: string | null = null;
 
   const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
   const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
@@ -106,6 +108,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   }
 
   function adopt(session: SharedSession): void {
+    refused = null;
     failedRenewals = 0;
     renewNotBefore = 0;
     source.settledIn(session.region);
@@ -113,15 +116,20 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     scheduleRenewal();
   }
 
+  /** The next background renewal waits, longer after each renewal that brought nothing new. */
+  function holdOff(error: AuthError | null = null): void {
+    failedRenewals += 1;
+    const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
+    renewNotBefore = now() + backoff;
+    store.setState({ status: 'authenticated', error });
+    scheduleRenewal();
+  }
+
   function recordFailure(error: AuthError): void {
     const current = sessionOf(store.getState());
     if (isTransientAuthError(error) && current !== null && now() < current.expiresAt) {
       // A flaky auth server must not sign the user out while the current token still works.
-      failedRenewals += 1;
-      const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
-      renewNotBefore = now() + backoff;
-      store.setState({ status: 'authenticated', error });
-      scheduleRenewal();
+      holdOff(error);
       return;
     }
     timer.cancel();
@@ -140,8 +148,14 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const shared = sessionOf(store.getState());
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
-      const { token, region } = await source.obtain(replacing);
+      const { token, region } = await source.obtain(refused);
       if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
+      if (token === replacing && shared !== null) {
+        // A mediating backend may still hold the token we meant to replace: keep it, and ask again
+        // only after a backoff, or a timer due at once would ask in a loop.
+        holdOff();
+        return shared;
+      }
       const session = { token, expiresAt: readTokenExpiry(token, requestedAt).expiresAt, receivedAt: now(), region };
       adopt(session);
       options.onObtained(session);
@@ -197,6 +211,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     },
     dropToken(token) {
       if (store.getState().token !== token) return;
+      refused = token;
       timer.cancel();
       store.setState({ status: inflight ? 'authenticating' : 'idle', ...NO_SESSION });
     },

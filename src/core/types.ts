@@ -3,6 +3,7 @@ import type { AuthError } from './errors/index.js';
 import type { PersistOptions } from './persistence.js';
 import type { Regions } from './regions.js';
 import type { GraphQLDocument, Variables } from './transport.js';
+import type { VariablesArgs } from './variables.js';
 
 export interface AuthState {
   /**
@@ -20,14 +21,29 @@ export interface AuthState {
   error: AuthError | null;
 }
 
+/**
+ * Exactly one of `apiKey`, `tokenEndpoint` or `graphqlProxy` says where tokens come from (see
+ * "Where the key lives" in the README).
+ */
 export interface AuthClientOptions {
-  apiKey: string;
+  /** Browser-held key mode: the key is exchanged at `/v1/auth` (needs `region`). */
+  apiKey?: string;
   /**
-   * A key of `regions`, or "auto": try each configured region's `/v1/auth` in order and keep the
-   * first that accepts the key.
+   * Token-mediating backend mode: the URL of the app's token endpoint (createTokenHandler). The key
+   * stays on the server; the JWT is held in memory and sent to the answered region's GraphQL endpoint.
    */
-  region: string;
-  /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. */
+  tokenEndpoint?: string;
+  /**
+   * Backend-for-frontend mode: the URL of the app's GraphQL proxy (createGraphQLProxy). Neither key
+   * nor token reaches the browser; requests carry the app's own cookies (same origin).
+   */
+  graphqlProxy?: string;
+  /**
+   * With `apiKey`: a key of `regions`, or "auto": try each configured region's `/v1/auth` in order
+   * and keep the first that accepts the key. With the other modes it only names the cache scope.
+   */
+  region?: string;
+  /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. With `tokenEndpoint`, the regions it may answer. */
   regions?: Regions;
   /** Defaults to `globalThis.fetch`, looked up at call time. */
   fetch?: typeof fetch;
@@ -60,18 +76,21 @@ export interface RequestInit {
 
 /** Who the client authenticates as, without the secret: safe for query keys and logs. */
 export interface AuthIdentity {
+  /** The `region` option as given ('' when none was). */
   region: string;
-  /** A non-reversible tag of the API key and endpoints. */
+  /** A non-reversible tag of the API key (or the token endpoint or proxy) and the endpoints. */
   id: string;
 }
 
 /** Every member is a closure: destructuring (`const { request } = client`) is safe. */
 export interface AuthClient {
-  /** Runs a GraphQL operation with a valid token, re-authenticating and retrying once on expiry. */
+  /**
+   * Runs a GraphQL operation with a valid token, re-authenticating and retrying once on expiry.
+   * `variables` is required when the document declares a required variable.
+   */
   request: <TData, TVariables extends Variables = Variables>(
     document: GraphQLDocument<TData, TVariables>,
-    variables?: TVariables,
-    init?: RequestInit,
+    ...args: VariablesArgs<TVariables, [init?: RequestInit]>
   ) => Promise<TData>;
   /** A valid token, renewing it first when due; concurrent callers share one `/v1/auth` call. */
   getToken: () => Promise<string>;

@@ -3,7 +3,7 @@ import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
 import type { AuthError } from '../core/errors/index.js';
 import type { AuthClient } from '../core/types.js';
 import { AuthContext, type AuthContextValue } from './context.js';
-import { graphqlScopeKey } from './query-key.js';
+import { graphqlScopeKey } from '../core/query-key.js';
 import { useLatest } from './use-latest.js';
 
 export interface AuthClientProviderProps {

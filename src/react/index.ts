@@ -1,9 +1,5 @@
 export { AuthClientProvider, type AuthClientProviderProps } from './auth-client-provider.js';
 export { AuthProvider, type AuthProviderProps } from './auth-provider.js';
-export { graphqlQueryOptions } from './graphql-query-options.js';
-export type { GraphQLQueryOptions, GraphQLQueryOptionsResult } from './graphql-query-options.js';
-export { GRAPHQL_QUERY_KEY_ROOT, graphqlQueryKey, graphqlScopeKey } from './query-key.js';
-export type { GraphQLQueryKey, GraphQLQueryScope } from './query-key.js';
 export { useAuth, type AuthView } from './use-auth.js';
 export { useAuthClient } from './use-auth-client.js';
 export { type GraphQLMutationOptions, useGraphQLMutation } from './use-graphql-mutation.js';

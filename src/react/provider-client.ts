@@ -19,34 +19,41 @@ interface ProviderClient {
 const uncommitted = new Map<string, ProviderClient>();
 
 /** What makes a new client: the identity and the options read once, at creation. */
+/** The options read once, when the client is made; a change of any of them makes a new client. */
+const IDENTITY_OPTIONS = [
+  'apiKey',
+  'tokenEndpoint',
+  'graphqlProxy',
+  'region',
+  'regions',
+  'refreshMarginMs',
+  'authTimeoutMs',
+  'tabSync',
+  'renewOnWake',
+  'persist',
+] as const satisfies ReadonlyArray<keyof AuthClientOptions>;
+
 function identityKey(props: AuthClientOptions): string {
-  const { apiKey, region, regions, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persist } = props;
+  const { persist } = props;
   // An inline `persist={{ storage }}` must not make a new client on every render: its key does.
   const persistKey = typeof persist === 'object' ? (persist.key ?? '') : persist;
   // JSON compares `regions` by value, so an inline object keeps the client too.
-  return JSON.stringify([apiKey, region, regions ?? null, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persistKey]);
+  return JSON.stringify(IDENTITY_OPTIONS.map((name) => (name === 'persist' ? persistKey : (props[name] ?? null))));
 }
 
 function create(props: AuthClientOptions): ProviderClient {
   const latest = { current: props };
-  const { apiKey, region, regions, refreshMarginMs, authTimeoutMs, tabSync, renewOnWake, persist } = props;
-  const client = createOwnedAuthClient(
-    {
-      apiKey,
-      region,
-      ...(regions === undefined ? {} : { regions: JSON.parse(JSON.stringify(regions)) as Regions }),
-      ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
-      ...(authTimeoutMs === undefined ? {} : { authTimeoutMs }),
-      ...(tabSync === undefined ? {} : { tabSync }),
-      ...(renewOnWake === undefined ? {} : { renewOnWake }),
-      // This render's value: the client is made now, with the persistence this render asks for.
-      ...(persist === undefined ? {} : { persist }),
-      fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
-      authorize: (token) => latest.current.authorize?.(token) ?? { authorization: `Bearer ${token}` },
-      now: () => (latest.current.now ?? Date.now)(),
-    },
-    { selfOwned: false },
-  );
+  const options: AuthClientOptions = {
+    fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
+    authorize: (token) => latest.current.authorize?.(token) ?? { authorization: `Bearer ${token}` },
+    now: () => (latest.current.now ?? Date.now)(),
+  };
+  // This render's values (persist included): the client is made now, with what this render asks for.
+  for (const name of IDENTITY_OPTIONS) {
+    if (props[name] !== undefined) Object.assign(options, { [name]: props[name] });
+  }
+  if (options.regions !== undefined) options.regions = JSON.parse(JSON.stringify(options.regions)) as Regions;
+  const client = createOwnedAuthClient(options, { selfOwned: false });
   return {
     client,
     follow: (next) => {

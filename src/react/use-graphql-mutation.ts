@@ -2,7 +2,7 @@ import { type UseMutationOptions, type UseMutationResult, useMutation } from '@t
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import { useAuthContext } from './context.js';
 import { isTransientAuthError } from '../core/transient.js';
-import { type RetryValue, retryOnly } from './retry.js';
+import { type RetryValue, retryOnly } from '../query/retry.js';
 
 export type GraphQLMutationOptions<TData, TVariables, TContext = unknown> = Omit<
   UseMutationOptions<TData, Error, TVariables, TContext>,

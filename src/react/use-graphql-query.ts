@@ -1,16 +1,16 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
+import type { VariablesArgs } from '../core/variables.js';
 import { useAuthContext } from './context.js';
-import { buildGraphQLQueryOptions, type GraphQLQueryOptions } from './graphql-query-options.js';
+import { buildGraphQLQueryOptions, type GraphQLQueryOptions } from '../query/graphql-query-options.js';
 
 /**
  * Runs a GraphQL query with the provider's token. Data and variables are typed by a
- * TypedDocumentNode; the token never enters the query key, so a renewal refetches nothing.
+ * TypedDocumentNode (variables required when it declares a required one); the token never enters the query key, so a renewal refetches nothing.
  */
 export function useGraphQLQuery<TData = unknown, TVariables extends Variables = Variables, TSelected = TData>(
   document: GraphQLDocument<TData, TVariables>,
-  variables?: NoInfer<TVariables>,
-  options?: GraphQLQueryOptions<TData, TSelected>,
+  ...[variables, options]: VariablesArgs<TVariables, [options?: GraphQLQueryOptions<TData, TSelected>]>
 ): UseQueryResult<TSelected> {
   const auth = useAuthContext('useGraphQLQuery');
   return useQuery(buildGraphQLQueryOptions(auth, document, variables, options), auth.queryClient);

@@ -1,9 +1,10 @@
 import { type UseSuspenseQueryOptions, type UseSuspenseQueryResult, useSuspenseQuery } from '@tanstack/react-query';
 import { NotPrefetchedError } from '../core/errors/index.js';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
+import type { VariablesArgs } from '../core/variables.js';
 import { useAuthContext } from './context.js';
-import { buildGraphQLQueryOptions } from './graphql-query-options.js';
-import type { GraphQLQueryKey } from './query-key.js';
+import { buildGraphQLQueryOptions } from '../query/graphql-query-options.js';
+import type { GraphQLQueryKey } from '../core/query-key.js';
 
 export type GraphQLSuspenseQueryOptions<TData, TSelected = TData> = Omit<
   UseSuspenseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>,
@@ -17,8 +18,7 @@ export type GraphQLSuspenseQueryOptions<TData, TSelected = TData> = Omit<
  */
 export function useGraphQLSuspenseQuery<TData = unknown, TVariables extends Variables = Variables, TSelected = TData>(
   document: GraphQLDocument<TData, TVariables>,
-  variables?: NoInfer<TVariables>,
-  options?: GraphQLSuspenseQueryOptions<TData, TSelected>,
+  ...[variables, options]: VariablesArgs<TVariables, [options?: GraphQLSuspenseQueryOptions<TData, TSelected>]>
 ): UseSuspenseQueryResult<TSelected> {
   const auth = useAuthContext('useGraphQLSuspenseQuery');
   const queryOptions = buildGraphQLQueryOptions(auth, document, variables, options);

@@ -1,21 +1,16 @@
-// What we publish is what we test: `npm pack`, install the tarball into a throwaway app with the
+// What we publish is what we test: the packed tarball, installed into a throwaway app with the
 // lowest peer versions package.json claims, type-check the app, build it with vite, and run the
 // bundle in jsdom against the mock service on 127.0.0.1 with Node's real fetch.
 // Run by `npm run test:package` (after the build), not by the main vitest run: it installs from the registry.
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { npmInstall, root, tscDiagnostics } from './throwaway-app.js';
 import { API_KEY, sleep, startService } from '../support/fixtures.js';
 
-const run = promisify(execFile);
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
   peerDependencies: Record<string, string>;
@@ -75,20 +70,8 @@ const APP_TSCONFIG = {
   include: ['main.tsx'],
 };
 
-let workDir = '';
-let tarball = '';
-
-beforeAll(async () => {
-  if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
-  workDir = await mkdtemp(join(tmpdir(), 'gjar-tarball-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: root });
-  const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  tarball = join(workDir, packed!.filename);
-}, 60_000);
-
-afterAll(async () => {
-  if (workDir !== '') await rm(workDir, { recursive: true, force: true });
-});
+// Packed once, from a clean copy of the project, by pack.global-setup.ts.
+const { workDir, tarball } = inject('packed');
 
 describe('the published package', () => {
   it('tests the floor of every peer range it claims', () => {
@@ -107,8 +90,7 @@ describe('the published package', () => {
       await writeFile(join(appDir, 'package.json'), JSON.stringify(pkg, null, 2));
       await writeFile(join(appDir, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG, null, 2));
       await copyFile(join(root, 'test/package/app/main.tsx'), join(appDir, 'main.tsx'));
-      const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--prefer-offline'];
-      await run('npm', args, { cwd: appDir });
+      await npmInstall(appDir);
     }, 180_000);
 
     it('installs only the files listed in package.json', async () => {
@@ -122,13 +104,7 @@ describe('the published package', () => {
     });
 
     it('type-checks a strict app against the published .d.ts, libraries included', async () => {
-      const tsc = join(root, 'node_modules/typescript/bin/tsc');
-      // tsc prints its diagnostics on stdout and exits non-zero; the diagnostics are the useful failure message.
-      const diagnostics = await run(process.execPath, [tsc, '-p', appDir]).then(
-        () => '',
-        (error: unknown) => (error as { stdout?: string }).stdout ?? `tsc failed: ${String(error)}`,
-      );
-      expect(diagnostics).toBe('');
+      expect(await tscDiagnostics(appDir)).toBe('');
     }, 60_000);
 
     it('builds with vite and, run in jsdom, shows the query data after one auth call and one send', async () => {

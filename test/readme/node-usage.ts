@@ -1,4 +1,4 @@
-import { createAuthClient } from 'graphql-jwt-auth-react';
+import { createAuthClient } from 'graphql-jwt-auth-react/core';
 
 const client = createAuthClient({ apiKey: process.env.API_KEY ?? '', region: 'eu' });
 const data = await client.request<{ viewer: { name: string } }>('query { viewer { name } }');

@@ -19,3 +19,9 @@ export const ViewerDocument = parse('query Viewer { viewer { id name region } }'
 export const AddItemDocument = parse(
   'mutation AddItem($title: String!) { addItem(title: $title) { id title region } }',
 ) as TypedDocumentNode<{ addItem: Item }, { title: string }>;
+
+/** `$id: ID!` is required: the calls that run it do not compile without variables. */
+export const ItemDocument = parse('query Item($id: ID!) { item(id: $id) { id title region } }') as TypedDocumentNode<
+  { item: Item | null },
+  { id: string }
+>;

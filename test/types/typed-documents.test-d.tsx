@@ -2,7 +2,7 @@
 // (examples/typed-documents), checked by `npm run typecheck` (tsc over test/ and examples/).
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { expectTypeOf } from 'vitest';
-import { useGraphQLMutation, useGraphQLQuery } from '../../src/index.js';
+import { type AuthClient, useGraphQLMutation, useGraphQLQuery } from '../../src/index.js';
 import type { ExampleAddItemMutation, ExampleItemsQuery } from '../../examples/typed-documents/src/gql/graphql.js';
 import { ExampleAddItemMutation as AddItem, ExampleItemsQuery as Items } from '../../examples/typed-documents/src/items.js';
 
@@ -30,6 +30,16 @@ export function GeneratedMutationInference() {
   // @ts-expect-error: `title` is a String
   addItem.mutate({ title: 1 });
   return null;
+}
+
+export async function generatedRequiredVariables(client: AuthClient) {
+  // The preset's `Exact<{ title: Scalars['String']['input'] }>`: required, as `$title: String!` is.
+  const { addItem } = await client.request(AddItem, { title: 'ok' });
+  expectTypeOf(addItem.title).toEqualTypeOf<string>();
+  // @ts-expect-error: `title: String!` is required
+  await client.request(AddItem);
+  // The preset's `Exact<{ first?: InputMaybe<…> }>`: optional.
+  await client.request(Items);
 }
 
 /** What the client preset emits with `documentMode: 'string'` (abridged to its type surface). */

@@ -1,8 +1,8 @@
-import { type DataTag, type QueryFunctionContext, queryOptions, type UseQueryOptions } from '@tanstack/react-query';
+import type { DataTag, QueryClient, QueryFunctionContext, UseQueryOptions } from '@tanstack/react-query';
 import type { GraphQLDocument, Variables } from '../core/transport.js';
-import type { AuthClient } from '../core/types.js';
-import type { AuthContextValue } from './context.js';
-import { type GraphQLQueryKey, graphqlQueryKey } from './query-key.js';
+import type { AuthClient, RequestInit } from '../core/types.js';
+import type { VariablesArgs } from '../core/variables.js';
+import { type GraphQLQueryKey, graphqlQueryKey } from '../core/query-key.js';
 import { defaultQueryRetries, isTransientFailure, type RetryValue, retryOnly } from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */
@@ -31,14 +31,16 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
     ...(options ?? ({} as TOptions)),
     queryKey: graphqlQueryKey(client.identity, document, variables),
     // Reading `signal` tells React Query the request can be aborted when nobody needs it any more.
-    queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) => client.request(document, variables, { signal }),
+    queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) =>
+      // The public signatures held `variables` to the document already; here TVariables is still open.
+      client.request(document, ...([variables, { signal }] as VariablesArgs<TVariables, [init: RequestInit]>)),
     retry: retryOnly(isTransientFailure, retry, defaultQueryRetries()),
   };
 }
 
 /** For the hooks: the provider's client, and the QueryClient's default `retry` when none is given. */
 export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
-  { client, queryClient }: AuthContextValue,
+  { client, queryClient }: { client: AuthClient; queryClient: QueryClient },
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
   options: TOptions | undefined,
@@ -62,11 +64,9 @@ export type GraphQLQueryOptionsResult<TData, TSelected = TData> = GraphQLQueryOp
 export function graphqlQueryOptions<TData = unknown, TVariables extends Variables = Variables, TSelected = TData>(
   client: AuthClient,
   document: GraphQLDocument<TData, TVariables>,
-  variables?: NoInfer<TVariables>,
-  options?: GraphQLQueryOptions<TData, TSelected>,
+  ...[variables, options]: VariablesArgs<TVariables, [options?: GraphQLQueryOptions<TData, TSelected>]>
 ): GraphQLQueryOptionsResult<TData, TSelected> {
-  return queryOptions(graphqlQueryParts(client, undefined, document, variables, options)) as GraphQLQueryOptionsResult<
-    TData,
-    TSelected
-  >;
+  // React Query's queryOptions() returns its argument as is and only tags the key's type, as this cast
+  // does; not calling it keeps this entry (graphql-jwt-auth-react/query) free of React Query at run time.
+  return graphqlQueryParts(client, undefined, document, variables, options) as GraphQLQueryOptionsResult<TData, TSelected>;
 }

@@ -1,6 +1,6 @@
 import { print } from 'graphql';
-import type { GraphQLDocument } from '../core/transport.js';
-import type { AuthIdentity } from '../core/types.js';
+import type { GraphQLDocument } from './transport.js';
+import type { AuthIdentity } from './types.js';
 
 export const GRAPHQL_QUERY_KEY_ROOT = 'graphql';
 

@@ -1,0 +1,84 @@
+import { ClientError } from 'graphql-request';
+import { absoluteUrl } from './absolute-url.js';
+import { createStore } from 'zustand/vanilla';
+import { AuthConfigError, AuthRequestError, SignedOutError } from './errors/index.js';
+import { ExpiredAnswer } from './expired-answer.js';
+import { NO_SESSION } from './token-session.js';
+import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from './transport.js';
+import type { AuthClient, AuthIdentity, AuthState, RequestInit } from './types.js';
+
+export interface ProxyClientOptions {
+  url: string;
+  fetch: typeof fetch;
+  identity: AuthIdentity;
+}
+
+/** Statuses with which the app's proxy refuses its own user: no retry until refresh() or a new identity. */
+const REFUSED = new Set([401, 403]);
+
+/**
+ * Backend-for-frontend mode: every operation goes to the app's GraphQL proxy with the app's cookies.
+ * No key and no token here, so no session to keep: the proxy renews and retries on its side.
+ */
+export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClientOptions): AuthClient {
+  const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
+  const send = createTransport(absoluteUrl(url), (input, init) => fetchImpl(input, { ...init, credentials: 'same-origin' }));
+  const signOutListeners = new Set<() => void>();
+  let generation = 0;
+
+  function stoppedBy(): Error | null {
+    const { status, error } = store.getState();
+    if (status === 'signedOut') return new SignedOutError();
+    return status === 'error' ? error : null;
+  }
+
+  async function request<TData, TVariables extends Variables = Variables>(
+    document: GraphQLDocument<TData, TVariables>,
+    variables?: TVariables,
+    init: RequestInit = {},
+  ): Promise<TData> {
+    init.signal?.throwIfAborted();
+    const stop = stoppedBy();
+    if (stop) throw stop;
+    const startedIn = generation;
+    try {
+      const data = await send(document, variables, { headers: init.headers ?? {}, signal: init.signal });
+      if (generation === startedIn) store.setState({ status: 'authenticated', error: null });
+      return data;
+    } catch (error) {
+      if (error instanceof NoAnswer) throw error.cause;
+      if (error instanceof ExpiredAnswer) throw error.giveUp(); // a proxy that let one through
+      if (error instanceof ClientError && REFUSED.has(error.response.status)) {
+        const refused = new AuthRequestError(error.response.status, 'the GraphQL proxy refused the request', { cause: error });
+        if (generation === startedIn) store.setState({ status: 'error', error: refused });
+        throw refused;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    request,
+    getToken: () => Promise.reject(new AuthConfigError('graphqlProxy mode keeps the token on the server')),
+    refresh() {
+      generation += 1;
+      store.setState({ status: 'idle', error: null });
+      return Promise.resolve('');
+    },
+    store,
+    identity,
+    signOut() {
+      generation += 1;
+      store.setState({ status: 'signedOut', error: null });
+      for (const listener of signOutListeners) listener();
+    },
+    onSignOut(listener) {
+      signOutListeners.add(listener);
+      return () => {
+        signOutListeners.delete(listener);
+      };
+    },
+    retain: () => () => undefined, // nothing runs in the background
+    dispose: () => undefined,
+  };
+}

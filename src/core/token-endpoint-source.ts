@@ -1,0 +1,32 @@
+import { postForToken } from './auth-endpoint.js';
+import { AuthNetworkError, AuthServerError } from './errors/index.js';
+import type { TokenSource } from './token-source.js';
+
+export interface TokenEndpointSourceOptions {
+  url: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  /** The regions a token may be used in: the endpoint's answer must name one. */
+  acceptsRegion: (region: string) => boolean;
+}
+
+/**
+ * Tokens from the app's own backend (createTokenHandler): `{}` asks for the current token,
+ * `{ expired }` for a new one when that one was refused. The key never leaves the server; the
+ * app's cookies travel with the request, since the endpoint checks its own user.
+ */
+export function tokenEndpointSource({ url, fetch, timeoutMs, acceptsRegion }: TokenEndpointSourceOptions): TokenSource {
+  return {
+    async obtain(replacing) {
+      const body = replacing === null ? {} : { expired: replacing };
+      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'same-origin' });
+      const { region } = answer;
+      if (typeof region !== 'string' || !acceptsRegion(region)) {
+        throw new AuthServerError(200, 'the token endpoint named no configured region');
+      }
+      return { token: answer.token, region };
+    },
+    toAuthError: (error) => new AuthNetworkError(url, { cause: error }),
+    settledIn: () => undefined,
+  };
+}

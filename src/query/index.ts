@@ -1,0 +1,7 @@
+// graphql-jwt-auth-react/query: what a Server Component or route handler needs to prefetch into React
+// Query's cache. No "use client" and no React at run time (React Query's types only), so a server module
+// can import it; the root entry re-exports it for client components.
+export { graphqlQueryOptions } from './graphql-query-options.js';
+export type { GraphQLQueryOptions, GraphQLQueryOptionsResult } from './graphql-query-options.js';
+export { GRAPHQL_QUERY_KEY_ROOT, graphqlQueryKey, graphqlScopeKey } from '../core/query-key.js';
+export type { GraphQLQueryKey, GraphQLQueryScope } from '../core/query-key.js';

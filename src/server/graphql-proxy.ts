@@ -1,0 +1,62 @@
+import { TokenExpiredError, TokenRejectedError } from '../core/errors/index.js';
+import { type ForwardedAnswer, type ForwardedOperation, forwardingTransport } from './forwarding-transport.js';
+import { handlerShell } from './handler-shell.js';
+import type { ServerHandler, ServerHandlerOptions } from './options.js';
+import { graphqlErrorResponse } from './responses.js';
+import { upstreamAuthFailure, upstreamClient } from './upstream-client.js';
+
+export interface GraphQLProxyOptions extends ServerHandlerOptions {
+  /** Larger request bodies are refused with 413; default 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `{ query, variables?, operationName? }`, or null when the body is not a GraphQL request. */
+function readOperation(body: unknown): { query: string; operation: ForwardedOperation } | null {
+  if (!isPlainObject(body)) return null;
+  const { query, variables, operationName } = body;
+  if (typeof query !== 'string' || query.trim() === '') return null;
+  if (variables !== undefined && variables !== null && !isPlainObject(variables)) return null;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+  const operation: ForwardedOperation = {};
+  if (variables !== undefined) operation.variables = variables;
+  if (operationName !== undefined) operation.operationName = operationName;
+  return { query, operation };
+}
+
+/**
+ * The backend for frontend: browsers post GraphQL here with their cookies and never see the key or
+ * a token. The operation is forwarded to the service with the server's token; an expired or refused
+ * answer is renewed and retried once here (a mutation only after such an answer, never after a reset
+ * or a 5xx), so the browser gets the GraphQL result and never an expired answer. Nothing of the
+ * browser's request but the operation goes upstream: no cookie, no authorization header.
+ */
+export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler {
+  const { client } = upstreamClient(options, forwardingTransport);
+  return handlerShell(options, {
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    dispose: client.dispose,
+    async answer(body) {
+      const read = readOperation(body);
+      if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');
+      try {
+        const answer = await client.request<ForwardedAnswer, ForwardedOperation>(read.query, read.operation);
+        return new Response(answer.body, {
+          status: answer.status,
+          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        });
+      } catch (error) {
+        const failure = upstreamAuthFailure(error);
+        if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code);
+        if (error instanceof TokenExpiredError || error instanceof TokenRejectedError) {
+          return graphqlErrorResponse(502, 'The service kept refusing the token after one renewal', 'UPSTREAM_TOKEN_REFUSED');
+        }
+        return graphqlErrorResponse(502, "The service's GraphQL endpoint gave no answer", 'UPSTREAM_UNREACHABLE');
+      }
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { IN_PROCESS_ORIGIN } from '../core/absolute-url.js';
+import { jsonResponse } from './responses.js';
+import type { ServerHandler, ServerHandlerOptions } from './options.js';
+import { BodyTooLarge, readJson } from './read-json.js';
+import { refusal } from './refusals.js';
+
+
+export interface HandlerParts {
+  maxBodyBytes: number;
+  /** The answer to a POST that passed every check, given its parsed JSON body. */
+  answer: (body: unknown) => Promise<Response>;
+  dispose: () => void;
+}
+
+/** What both handlers share: the refusals, a bounded JSON body, and no detail of a failure leaked. */
+export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answer, dispose }: HandlerParts): ServerHandler {
+  async function serve(request: Request, trusted: boolean): Promise<Response> {
+    try {
+      const refused = trusted
+        ? request.method === 'POST'
+          ? null
+          : jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' })
+        : await refusal(request, options);
+      if (refused) return refused;
+      const body = await readJson(request, maxBodyBytes);
+      if (body === undefined) return jsonResponse(400, { error: 'the body is not JSON' });
+      return await answer(body);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return jsonResponse(413, { error: `the body exceeds ${maxBodyBytes} bytes` });
+      // Nothing of the failure goes out: it could name the upstream or, in a message, a secret.
+      return jsonResponse(500, { error: 'internal error' });
+    }
+  }
+  const handler = ((request: Request) => serve(request, false)) as ServerHandler;
+  handler.fetchInProcess = (input, init) =>
+    serve(input instanceof Request ? new Request(input, init) : new Request(new URL(String(input), IN_PROCESS_ORIGIN), init), true);
+  handler.dispose = dispose;
+  return handler;
+}

@@ -1,0 +1,3 @@
+export { createGraphQLProxy, DEFAULT_MAX_BODY_BYTES, type GraphQLProxyOptions } from './graphql-proxy.js';
+export type { ServerHandler, ServerHandlerOptions } from './options.js';
+export { createTokenHandler } from './token-handler.js';

@@ -1,0 +1,44 @@
+import { AuthConfigError } from '../core/errors/index.js';
+import type { Regions } from '../core/regions.js';
+
+export interface ServerHandlerOptions {
+  /** The service's API key: stays on this server, sent only in the body of `/v1/auth` calls. */
+  apiKey: string;
+  region: string;
+  regions?: Regions;
+  /** Reaches the service; default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * The app's own check of its user (a session cookie, say). Required: there is no default that
+   * lets everyone in. False refuses with 401.
+   */
+  authorizeRequest: (request: Request) => boolean | Promise<boolean>;
+  /** Origins besides the request's own that may call (a separate front-end origin). */
+  allowedOrigins?: readonly string[];
+  refreshMarginMs?: number;
+  authTimeoutMs?: number;
+  now?: () => number;
+}
+
+/** A fetch-standard handler: a Next.js route handler, Hono, Bun, Deno, or Node's http via an adapter. */
+export interface ServerHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * Serves this handler in-process, trusted (no authorizeRequest, no origin check), for clients on
+   * this server (a Server Component prefetching). Never expose it to the network.
+   */
+  fetchInProcess: typeof fetch;
+  /** Stops the server-side client's background renewal. */
+  dispose: () => void;
+}
+
+/** Programming errors fail at start-up, not on the first request. */
+export function checkServerOptions(options: ServerHandlerOptions): void {
+  if (typeof options.authorizeRequest !== 'function') {
+    throw new AuthConfigError('authorizeRequest is required: the app decides which requests may use its key');
+  }
+  const { allowedOrigins = [] } = options;
+  if (!Array.isArray(allowedOrigins) || allowedOrigins.some((origin) => typeof origin !== 'string')) {
+    throw new AuthConfigError('allowedOrigins must be an array of origins such as "https://app.example.com"');
+  }
+}

@@ -1,0 +1,35 @@
+import { buildAuthClient, type ClientParts } from '../core/auth-client.js';
+import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError } from '../core/errors/index.js';
+import type { Send } from '../core/transport.js';
+import type { AuthClientOptions } from '../core/types.js';
+import { checkServerOptions, type ServerHandlerOptions } from './options.js';
+
+/**
+ * The one client a handler holds for the service: it owns it, so the token is renewed ahead of
+ * expiry in the background and most browser calls cost no upstream call.
+ */
+export function upstreamClient(options: ServerHandlerOptions, transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send): ClientParts {
+  checkServerOptions(options);
+  const { apiKey, region, regions, fetch, refreshMarginMs, authTimeoutMs, now } = options;
+  const clientOptions: AuthClientOptions = { apiKey, region, renewOnWake: false };
+  if (regions !== undefined) clientOptions.regions = regions;
+  if (fetch !== undefined) clientOptions.fetch = fetch;
+  if (refreshMarginMs !== undefined) clientOptions.refreshMarginMs = refreshMarginMs;
+  if (authTimeoutMs !== undefined) clientOptions.authTimeoutMs = authTimeoutMs;
+  if (now !== undefined) clientOptions.now = now;
+  const parts = buildAuthClient(clientOptions, transport === undefined ? { selfOwned: true } : { selfOwned: true, transport });
+  const { error } = parts.client.store.getState();
+  if (error instanceof AuthConfigError) throw error;
+  return parts;
+}
+
+/** How an upstream auth failure is told to the browser: the kind, never the detail. */
+export function upstreamAuthFailure(error: unknown): { status: number; message: string; code: string } | null {
+  if (error instanceof InvalidApiKeyError || error instanceof AuthRequestError) {
+    return { status: 502, message: "The service refused this server's credentials", code: 'UPSTREAM_AUTH_REFUSED' };
+  }
+  if (error instanceof AuthServerError || error instanceof AuthNetworkError) {
+    return { status: 503, message: "The service's auth endpoint is unavailable", code: 'UPSTREAM_AUTH_UNAVAILABLE' };
+  }
+  return null;
+}

@@ -1,0 +1,124 @@
+// The published entries, read from the packed tarball: each export resolves to shipped files; the root
+// is a client module ("use client" first) while /core and /query carry no directive; the module graph
+// of /core, followed through every import of the built files, reaches no React and no React Query;
+// and every source map points only at what ships.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, inject, it } from 'vitest';
+
+const { unpacked, files } = inject('packed');
+
+interface ExportTarget {
+  types: string;
+  default: string;
+}
+
+const manifest = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')) as {
+  exports: Record<string, ExportTarget | string>;
+};
+const REACT_BOUND = /^(?:react|react-dom|@tanstack\/react-query)(?:\/|$)/;
+
+function entryFile(subpath: string, condition: keyof ExportTarget): string {
+  const target = manifest.exports[subpath];
+  if (typeof target !== 'object') throw new Error(`package.json has no conditional export for ${subpath}`);
+  return join(unpacked, target[condition]);
+}
+
+/** The string-literal directives that open a module (its prologue). */
+function directives(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const prologue: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isExpressionStatement(statement) || !ts.isStringLiteral(statement.expression)) break;
+    prologue.push(statement.expression.text);
+  }
+  return prologue;
+}
+
+/**
+ * Every bare specifier reached from `entry`, following its relative imports (static, re-exports and
+ * dynamic) through the shipped files; throws on a relative import of a file that is not shipped.
+ * Declaration chunks import each other by their .js names, so `declarations` maps those to .d.ts.
+ */
+function bareImports(entry: string, { declarations = false } = {}): { specifiers: Set<string>; reached: Set<string> } {
+  const specifiers = new Set<string>();
+  const reached = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    if (!existsSync(file)) throw new Error(`${relative(unpacked, file)} is imported but not shipped`);
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (!fileName.startsWith('.')) specifiers.add(fileName);
+      else pending.push(normalize(join(dirname(file), declarations ? fileName.replace(/\.js$/, '.d.ts') : fileName)));
+    }
+  }
+  return { specifiers, reached };
+}
+
+describe('the packed entries', () => {
+  it('export the root, /core and /query, each with types and code that ship', () => {
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './core', './package.json', './query']);
+    for (const subpath of ['.', './core', './query']) {
+      for (const condition of ['types', 'default'] as const) {
+        const file = entryFile(subpath, condition);
+        expect(files, `${subpath} ${condition}`).toContain(relative(unpacked, file));
+      }
+    }
+  });
+
+  it('mark the root a client module: "use client" is the first statement of dist/index.js', () => {
+    const file = entryFile('.', 'default');
+    expect(directives(file)).toEqual(['use client']);
+    expect(readFileSync(file, 'utf8').startsWith('"use client";')).toBe(true);
+  });
+
+  it('leave /core and /query, which server code imports, without a directive', () => {
+    expect(directives(entryFile('./core', 'default'))).toEqual([]);
+    expect(directives(entryFile('./query', 'default'))).toEqual([]);
+  });
+
+  it('reach no React and no React Query from /core, through every built file it imports', () => {
+    const { specifiers, reached } = bareImports(entryFile('./core', 'default'));
+    expect(reached.size).toBeGreaterThan(1);
+    expect([...specifiers].sort()).toEqual(['graphql', 'graphql-request', 'zustand/middleware', 'zustand/vanilla']);
+  });
+
+  it('reach no React and no React Query at run time from /query (their types only)', () => {
+    const { specifiers } = bareImports(entryFile('./query', 'default'));
+    expect([...specifiers].filter((specifier) => REACT_BOUND.test(specifier))).toEqual([]);
+    expect(specifiers).toContain('graphql');
+  });
+
+  it('find React and React Query from the root, so the walk above does see imports', () => {
+    const { specifiers } = bareImports(entryFile('.', 'default'));
+    expect(specifiers).toContain('react');
+    expect(specifiers).toContain('@tanstack/react-query');
+  });
+
+  it('type /core without React or React Query types, so it checks where neither is installed', () => {
+    const core = bareImports(entryFile('./core', 'types'), { declarations: true });
+    expect(core.reached.size).toBeGreaterThan(1);
+    expect([...core.specifiers].filter((specifier) => REACT_BOUND.test(specifier))).toEqual([]);
+    expect(core.specifiers).toContain('zustand/vanilla');
+    const query = bareImports(entryFile('./query', 'types'), { declarations: true });
+    expect([...query.specifiers].filter((specifier) => REACT_BOUND.test(specifier))).toEqual(['@tanstack/react-query']);
+  });
+
+  it('ship no source map that points at a file left out: no .d.ts.map, every .js.map carries its sources', () => {
+    const maps = files.filter((file) => file.endsWith('.map'));
+    expect(maps.filter((file) => file.endsWith('.d.ts.map'))).toEqual([]);
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps) {
+      const { sources, sourcesContent = [] } = JSON.parse(readFileSync(join(unpacked, map), 'utf8')) as {
+        sources: string[];
+        sourcesContent?: Array<string | null>;
+      };
+      const missing = sources.filter(
+        (source, index) => typeof sourcesContent[index] !== 'string' && !files.includes(normalize(join(dirname(map), source))),
+      );
+      expect(missing, map).toEqual([]);
+    }
+  });
+});

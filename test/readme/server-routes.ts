@@ -1,0 +1,16 @@
+// lib/graphql-backend.ts — made once per server process; app/api/token/route.ts and
+// app/api/graphql/route.ts export its handlers as POST.
+import { createGraphQLProxy, createTokenHandler } from 'graphql-jwt-auth-react/server';
+
+const backend = {
+  apiKey: process.env.API_KEY ?? '', // a server-only variable: never NEXT_PUBLIC_
+  region: 'us',
+  // Your own check of your own user: here, a session cookie your sign-in route set.
+  authorizeRequest: (request: Request) => /(?:^|; )session=[\w-]{20,}/.test(request.headers.get('cookie') ?? ''),
+};
+
+export const tokenHandler = createTokenHandler(backend); // for <AuthProvider tokenEndpoint="/api/token">
+export const graphqlProxy = createGraphQLProxy(backend); // for <AuthProvider graphqlProxy="/api/graphql">
+
+// app/api/token/route.ts:   export const POST = (request: Request) => tokenHandler(request);
+// app/api/graphql/route.ts: export const POST = (request: Request) => graphqlProxy(request);
