@@ -2,20 +2,26 @@
 // read by handlers made once per server process. `server-only` turns an import of this file from a
 // client component into a build error.
 import 'server-only';
-import { createGraphQLProxy, createTokenHandler } from 'graphql-jwt-auth-react/server';
+import { createGraphQLProxy, createTokenHandler, type ServerHandler } from 'graphql-jwt-auth-react/server';
 import { hasSession } from './session';
 import { upstreamRegions } from './upstream';
 
-const options = {
-  apiKey: process.env.API_KEY ?? '',
-  region: 'us',
-  regions: upstreamRegions(),
-  // The app's own check of its user: no session, no token and no GraphQL.
-  authorizeRequest: hasSession,
-};
+let handlers: { tokenHandler: ServerHandler; graphqlProxy: ServerHandler } | undefined;
 
-/** POST /api/token: short-lived tokens for signed-in browsers (token-endpoint mode). */
-export const tokenHandler = createTokenHandler(options);
-
-/** POST /api/graphql: signed-in browsers' operations, sent on with the server's token (BFF mode). */
-export const graphqlProxy = createGraphQLProxy(options);
+/**
+ * Made on first use, not at import: `next build` imports every route module, and a build has no
+ * business holding the key (the handlers refuse an empty one).
+ */
+export function backend() {
+  if (handlers === undefined) {
+    const options = {
+      apiKey: process.env.API_KEY ?? '',
+      region: 'us',
+      regions: upstreamRegions(),
+      // The app's own check of its user: no session, no token and no GraphQL.
+      authorizeRequest: hasSession,
+    };
+    handlers = { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
+  }
+  return handlers;
+}

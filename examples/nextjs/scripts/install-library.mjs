@@ -18,11 +18,12 @@ const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['
 if (!existsSync(join(root, 'node_modules'))) {
   throw new Error(`Install the repository first (npm ci in ${root}): packing builds the library with its tools.`);
 }
-if (!existsSync(join(root, 'dist/index.js'))) run('npm', ['run', 'build'], root);
 
 const packDir = mkdtempSync(join(tmpdir(), 'gjar-pack-'));
 try {
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', packDir], root));
+  const stdout = run('npm', ['pack', '--json', '--pack-destination', packDir], root);
+  // The prepack build prints first; npm's JSON starts on a line of its own.
+  const [packed] = JSON.parse(stdout.slice(stdout.search(/^\[$/m)));
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   run('tar', ['-xzf', join(packDir, packed.filename), '-C', target, '--strip-components=1'], example);

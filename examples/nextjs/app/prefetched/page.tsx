@@ -4,7 +4,7 @@ import { createAuthClient } from 'graphql-jwt-auth-react/core';
 import { graphqlQueryOptions } from 'graphql-jwt-auth-react/query';
 import { SignInForm } from '@/components/sign-in-form';
 import { ViewerAndItems } from '@/components/viewer-and-items';
-import { graphqlProxy } from '@/lib/auth-server';
+import { backend } from '@/lib/auth-server';
 import { ItemsDocument, ViewerDocument } from '@/lib/documents';
 import { isSignedIn } from '@/lib/signed-in';
 
@@ -13,7 +13,7 @@ export default async function PrefetchedPage() {
   if (!(await isSignedIn())) return <SignInForm next="/prefetched" />;
   // A client in BFF mode, so its query keys equal the browser's under <AuthProvider graphqlProxy>;
   // its requests reach the proxy in this process and share the proxy's token, not a token per page view.
-  const client = createAuthClient({ graphqlProxy: '/api/graphql', fetch: graphqlProxy.fetchInProcess });
+  const client = createAuthClient({ graphqlProxy: '/api/graphql', fetch: backend().graphqlProxy.fetchInProcess });
   const queryClient = new QueryClient();
   try {
     await Promise.all([

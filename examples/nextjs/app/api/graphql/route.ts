@@ -1,3 +1,4 @@
-import { graphqlProxy } from '@/lib/auth-server';
+import { backend } from '@/lib/auth-server';
 
-export const POST = (request: Request) => graphqlProxy(request);
+// Signed-in browsers' operations, sent on with the server's token: <AuthProvider graphqlProxy="/api/graphql">.
+export const POST = (request: Request) => backend().graphqlProxy(request);

@@ -1,3 +1,4 @@
-import { tokenHandler } from '@/lib/auth-server';
+import { backend } from '@/lib/auth-server';
 
-export const POST = (request: Request) => tokenHandler(request);
+// Short-lived tokens for signed-in browsers: <AuthProvider tokenEndpoint="/api/token">.
+export const POST = (request: Request) => backend().tokenHandler(request);
