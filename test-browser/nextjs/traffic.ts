@@ -1,41 +1,59 @@
-import type { BrowserContext, Request, Response } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
-/** One request the browser made, with what came back, as far as the page could have seen it. */
+/** One request a tab made, with the answer it got, as far as the page could have seen it. */
 export interface Exchange {
-  /** The tab that made it, e.g. 'bff' (set by `label`). */
+  /** The tab that made it, e.g. 'bff'. */
   tab: string;
   method: string;
   url: string;
+  /** As sent, cookies and `Sec-Fetch-*` included. */
   requestHeaders: Record<string, string>;
   requestBody: string;
   status: number | null;
   responseHeaders: Record<string, string>;
   responseBody: string;
+  /** Why the body could not be read, when it could not. */
+  unreadable: string | null;
 }
 
+interface PausedResponse {
+  requestId: string;
+  networkId?: string;
+  request: { url: string; method: string; headers: Record<string, string>; postData?: string };
+  responseStatusCode?: number;
+  responseErrorReason?: string;
+  responseHeaders?: Array<{ name: string; value: string }>;
+}
+
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
 /**
- * Records every request of every tab of a context, and every response with its body: HTML, RSC
- * payloads, scripts, JSON. Bodies are read as text (everything this app serves is text).
+ * Records every request of the tabs it watches and every response body before the page gets it,
+ * through the Chrome DevTools Protocol's Fetch domain paused at the response stage. Bodies read
+ * after the fact (Playwright's response.text()) are gone once a page navigates on, and the RSC
+ * payloads of a client-side navigation are exactly those.
  */
 export class TrafficRecorder {
   readonly exchanges: Exchange[] = [];
   readonly #pending = new Set<Promise<void>>();
-  readonly #tabs = new WeakMap<object, string>();
 
-  constructor(context: BrowserContext) {
-    const record = (request: Request) => {
-      this.#track(this.#record(request));
-    };
-    context.on('requestfinished', record);
-    context.on('requestfailed', record);
+  /** Call before the tab's first navigation, so nothing it loads goes unrecorded. */
+  async watch(page: Page, tab: string): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    // The headers the network stack really sent (cookies, Sec-Fetch-*), by request id.
+    const sentHeaders = new Map<string, Record<string, string>>();
+    cdp.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }: { requestId: string; headers: Record<string, string> }) => {
+      sentHeaders.set(requestId, lowerCased(headers));
+    });
+    cdp.on('Fetch.requestPaused', (event: PausedResponse) => {
+      this.#track(this.#record(cdp, tab, event, sentHeaders));
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] });
   }
 
-  /** Names a tab so its exchanges can be told apart. */
-  label(page: object, tab: string): void {
-    this.#tabs.set(page, tab);
-  }
-
-  /** Waits until every finished request's body has been read. */
+  /** Waits until every paused response has been recorded and handed on. */
   async settle(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all([...this.#pending]);
   }
@@ -45,20 +63,32 @@ export class TrafficRecorder {
     void work.finally(() => this.#pending.delete(work));
   }
 
-  async #record(request: Request): Promise<void> {
-    const response: Response | null = await request.response().catch(() => null);
-    const page = request.frame().page();
+  async #record(cdp: CDPSession, tab: string, event: PausedResponse, sentHeaders: Map<string, Record<string, string>>): Promise<void> {
+    const { requestId, networkId, request, responseStatusCode: status = null, responseErrorReason } = event;
+    let responseBody = '';
+    let unreadable: string | null = null;
+    const redirect = status !== null && status >= 300 && status < 400;
+    if (responseErrorReason === undefined && !redirect) {
+      try {
+        const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId });
+        responseBody = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+      } catch (error) {
+        unreadable = String(error);
+      }
+    }
     this.exchanges.push({
-      tab: this.#tabs.get(page) ?? 'unlabelled',
-      method: request.method(),
-      url: request.url(),
-      requestHeaders: await request.allHeaders(),
-      requestBody: request.postData() ?? '',
-      status: response?.status() ?? null,
-      responseHeaders: response ? await response.allHeaders() : {},
-      // Redirects and aborted loads have no body to read.
-      responseBody: response ? await response.text().catch(() => '') : '',
+      tab,
+      method: request.method,
+      url: request.url,
+      requestHeaders: { ...lowerCased(request.headers), ...(networkId === undefined ? {} : sentHeaders.get(networkId)) },
+      requestBody: request.postData ?? '',
+      status,
+      responseHeaders: Object.fromEntries((event.responseHeaders ?? []).map(({ name, value }) => [name.toLowerCase(), value])),
+      responseBody,
+      unreadable,
     });
+    // The tab may have closed meanwhile; then there is no one left to hand the answer to.
+    await cdp.send('Fetch.continueResponse', { requestId }).catch(() => undefined);
   }
 }
 

@@ -6,14 +6,23 @@ import { createGraphQLProxy, createTokenHandler, type ServerHandler } from 'grap
 import { hasSession } from './session';
 import { upstreamRegions } from './upstream';
 
-let handlers: { tokenHandler: ServerHandler; graphqlProxy: ServerHandler } | undefined;
+interface Backend {
+  tokenHandler: ServerHandler;
+  graphqlProxy: ServerHandler;
+}
+
+// Next.js bundles each route and page with its own copy of this module, so a module variable would
+// make one backend (one token, one renewal timer) per route. One per process lives on globalThis.
+const slot = globalThis as typeof globalThis & { [key: symbol]: Backend | undefined };
+const BACKEND = Symbol.for('nextjs-example.backend');
 
 /**
  * Made on first use, not at import: `next build` imports every route module, and a build has no
  * business holding the key (the handlers refuse an empty one).
  */
-export function backend() {
-  if (handlers === undefined) {
+export function backend(): Backend {
+  let made = slot[BACKEND];
+  if (made === undefined) {
     const options = {
       apiKey: process.env.API_KEY ?? '',
       region: 'us',
@@ -21,7 +30,8 @@ export function backend() {
       // The app's own check of its user: no session, no token and no GraphQL.
       authorizeRequest: hasSession,
     };
-    handlers = { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
+    made = { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
+    slot[BACKEND] = made;
   }
-  return handlers;
+  return made;
 }
