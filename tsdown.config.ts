@@ -4,7 +4,8 @@ import { defineConfig } from 'tsdown';
 // /query (React Query options and keys for prefetching on a server), /server (the token endpoint and
 // GraphQL proxy handlers, no React). package.json "exports" lists the same.
 export default defineConfig({
-  entry: { index: 'src/index.ts', core: 'src/core/index.ts', query: 'src/query/index.ts', server: 'src/server/index.ts' },
+  // The testing entry is its own: the root never reaches it, and msw stays its optional peer.
+  entry: { index: 'src/index.ts', core: 'src/core/index.ts', query: 'src/query/index.ts', server: 'src/server/index.ts', testing: 'src/testing/index.ts' },
   format: 'esm',
   platform: 'neutral',
   dts: true,

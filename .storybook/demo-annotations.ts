@@ -18,8 +18,8 @@ export const demoAnnotations = {
   loaders: [
     (context) => ({ demo: new DemoServices(demoConfig(context.parameters.demo)) }),
   ],
-  beforeEach(context) {
-    context.msw.use(...demoOf(context).handlers());
+  async beforeEach(context) {
+    context.msw.use(...(await demoOf(context).handlers()));
   },
   parameters: { layout: 'padded' },
 } satisfies Preview;

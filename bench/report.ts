@@ -138,7 +138,7 @@ ${targets(r)}
 
 - *hour over*: the service and the clients share a fake clock that jumps one hour, so the token's
   \`exp\` has passed; a client that reads \`exp\` can renew before it sends.
-- *revoked*: the service expires the token early (\`expireAllTokensNow\`); no client can know, so
+- *revoked*: the service expires the token early (\`expireTokensNow\`); no client can know, so
   every operation meets one expired answer first, and 2 sends per operation is the minimum.
 
 Floor: one \`/v1/auth\` round trip plus the same N operations sent once by bare graphql-request with

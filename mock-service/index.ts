@@ -1,31 +1,9 @@
 /**
- * The mock service, written once as a fetch-standard handler: served over a socket in Node
- * (`./node/serve.ts`, `npm run mock-service`) and inside the browser through MSW (the demos).
+ * The repository's demo data: a pentest platform shaped on its public CLI (see README.md), served by
+ * the testing entry's mock service (src/testing) in the stories, the tests, the benchmarks and
+ * `npm run mock-service`.
  */
-export { base64urlDecode, base64urlEncode } from './base64url.ts';
-export { CORS_HEADERS, isPreflight, preflightResponse, withCors } from './cors.ts';
-export { decodeJwt, signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
-export {
-  createMockService,
-  EXPIRED_BODY,
-  type AuthCall,
-  type AuthFailure,
-  type GraphQLCall,
-  type GraphQLFailure,
-  type MockService,
-  type MockServiceOptions,
-} from './mock-service.ts';
-export {
-  createDemoApi,
-  DEMO_SDL,
-  demoSchema,
-  parseGraphQLParams,
-  SEED_ITEM_COUNT,
-  type DemoApi,
-  type DemoRootValue,
-  type DemoStore,
-  type GraphQLParams,
-  type Item,
-  type Viewer,
-} from './schema.ts';
-export { statusText } from './status-text.ts';
+export { pentestDemo, type PentestDemo } from './pentest/demo.ts';
+export { PENTEST_SDL, pentestSchema } from './pentest/schema.ts';
+export { createPentestStore, DEFAULT_PENTEST_COUNT, type PentestStore, type PentestStoreOptions } from './pentest/store.ts';
+export type * from './pentest/types.ts';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
@@ -17,14 +17,14 @@ export const AuthServerDown: StoryObj = {
       title: 'Auth server down',
       description: '/v1/auth answers 503 three times. AuthServerError is transient, so React Query retries the query (600 ms apart here); the fourth attempt gets a token and the list loads.',
     },
-    <ItemList first={3} />,
+    <PentestList pageSize={3} />,
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(async () => {
       await expect(canvas.getByTestId('auth-error').textContent).toMatch(/^AuthServerError: /);
     });
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 8000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 8000 });
     await waitFor(async () => {
       await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticated');
     });

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { expectNoFailedGraphQL, renewalSettles } from './demo/play.ts';
 
@@ -16,11 +16,11 @@ export const ClockSkew: StoryObj = {
       description: "This app's clock is 3 hours behind the service's. Read against our clock, the token's exp would lie 3 hours away and it would be used long after it died. The library estimates the offset from the token's iat (as Amplify does), so the 20-second token is still renewed about 10 s in, on the service's time: no expired answer.",
       clock: () => Date.now() - THREE_HOURS,
     },
-    <ItemList first={3} refetchIntervalMs={1000} />,
+    <PentestList pageSize={3} refetchIntervalMs={1000} />,
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
     // The panel counts down by the app's own (skewed) clock: about 20 s, not 3 hours.
     await expect(Number.parseFloat(canvas.getByTestId('auth-expiry').textContent)).toBeLessThan(21);
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { DemoClock } from './app/clock.ts';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
 import { authRows, logSettles, operationRows } from './demo/play.ts';
 import { type DemoServices, demoOf } from './demo/services.ts';
@@ -28,12 +28,12 @@ function CorsLess401({ demo }: { demo: DemoServices }) {
         type="button"
         onClick={() => {
           clock.advance(61 * 60_000);
-          for (const service of demo.services) service.expireAllTokensNow();
+          for (const service of demo.services) service.expireTokensNow();
         }}
       >
         Let 61 minutes pass
       </button>
-      <ItemList first={3} />
+      <PentestList pageSize={3} />
     </DemoFrame>
   );
 }
@@ -43,13 +43,13 @@ export const CorsLess401Story: StoryObj = {
   render: (_args, context) => <CorsLess401 demo={demoOf(context)} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Let 61 minutes pass' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Refetch' }));
 
     const calls = await logSettles(canvasElement, async (rows) => {
-      await expect(operationRows(rows, 'DemoItems').map((row) => [row.token, row.status, row.expired])).toEqual([
+      await expect(operationRows(rows, 'DemoPentests').map((row) => [row.token, row.status, row.expired])).toEqual([
         ['us#1', 200, false],
         ['us#1', 401, true], // what the service answered; the page saw a network error
         ['us#2', 200, false],

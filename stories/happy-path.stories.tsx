@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { AddItemForm } from './app/AddItemForm.tsx';
-import { ItemList } from './app/ItemList.tsx';
-import { ViewerBadge } from './app/ViewerBadge.tsx';
+import { firstPentestLines, firstRunningPentest } from './app/demo-data.ts';
+import { PentestList } from './app/PentestList.tsx';
+import { AccountBadge } from './app/AccountBadge.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
@@ -14,42 +14,33 @@ export const HappyPath: StoryObj = {
   render: renderDemo(
     {
       title: 'Happy path',
-      description: 'One provider, two queries and a mutation. One /v1/auth call serves them all; nothing fails.',
+      description: 'One provider, two queries and a mutation (pause a running pentest). One /v1/auth call serves them all; nothing fails.',
     },
     <>
-      <ViewerBadge />
-      <ItemList />
-      <AddItemForm />
+      <AccountBadge />
+      <PentestList actions />
     </>,
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Viewer (us)', {}, { timeout: 5000 });
-    const list = await canvas.findByRole('list', { name: 'Items' });
-    await expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '☐ us item 1',
-      '☑ us item 2',
-      '☐ us item 3',
-      '☑ us item 4',
-      '☐ us item 5',
-    ]);
-
-    await userEvent.type(canvas.getByLabelText('New item'), 'Buy milk');
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    await canvas.findByText('Added “Buy milk”');
-    await within(list).findByText('☐ Buy milk', {}, { timeout: 5000 });
-
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
+    const list = await canvas.findByRole('list', { name: 'Pentests' });
+    await expect(within(list).getAllByTestId('pentest').map((row) => row.textContent)).toEqual(firstPentestLines('us'));
+    const running = firstRunningPentest('us');
+    await userEvent.click(canvas.getByRole('button', { name: `Pause ${running.name}` }));
+    await canvas.findByText(`Paused “${running.name}”`, {}, { timeout: 5000 });
+    await within(list).findByText(`${running.name} · paused`, {}, { timeout: 5000 });
     // The mutation invalidated both queries: each ran twice, on the one token.
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(rows.filter((row) => row.kind === 'graphql' && row.status === 200)).toHaveLength(5);
     });
     await expect(authRows(calls).map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1']);
     await expect(calls.filter((row) => row.kind === 'graphql').map((row) => row.operation).sort()).toEqual([
-      'DemoAddItem',
-      'DemoItems',
-      'DemoItems',
-      'DemoViewer',
-      'DemoViewer',
+      'DemoAccount',
+      'DemoAccount',
+      'DemoPauseOp',
+      'DemoPentests',
+      'DemoPentests',
     ]);
     await expect(calls.every((row) => row.token === 'us#1' && !row.retried && !row.expired)).toBe(true);
     await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticated');

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles } from './demo/play.ts';
 import { DEMO_API_KEY, demoOf } from './demo/services.ts';
@@ -18,7 +18,7 @@ export const InvalidApiKey: StoryObj = {
       apiKey: WRONG_KEY,
       keyForm: true,
     },
-    <ItemList first={3} />,
+    <PentestList pageSize={3} />,
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
@@ -33,7 +33,7 @@ export const InvalidApiKey: StoryObj = {
 
     await userEvent.type(canvas.getByLabelText('API key'), DEMO_API_KEY);
     await userEvent.click(canvas.getByRole('button', { name: 'Use this key' }));
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
     await waitFor(async () => {
       await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticated');
     });

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AuthProvider, useAuth } from '../src/index.js';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
 import { useDemoServices } from './demo/demo-context.ts';
 import { tokenLabel } from './demo/log.ts';
@@ -36,7 +36,7 @@ function OtherTab({ tab, channel }: { tab: string; channel: string }) {
       <QueryClientProvider client={queryClient}>
         <AuthProvider apiKey={DEMO_API_KEY} region="us" regions={demo.regions} tabSync={channel}>
           <TabStatus tab={tab} />
-          <ItemList first={1} refetchIntervalMs={1000} />
+          <PentestList pageSize={1} refetchIntervalMs={1000} />
         </AuthProvider>
       </QueryClientProvider>
     </section>
@@ -55,7 +55,7 @@ function ManyTabs({ demo }: { demo: DemoServices }) {
       <section className="card" aria-label="tab 1">
         <h2>tab 1 (token panel on the right)</h2>
         <TabStatus tab="tab 1" />
-        <ItemList first={1} refetchIntervalMs={1000} />
+        <PentestList pageSize={1} refetchIntervalMs={1000} />
       </section>
       <OtherTab tab="tab 2" channel={channel} />
       <OtherTab tab="tab 3" channel={channel} />

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { AddItemForm } from './app/AddItemForm.tsx';
-import { ItemList } from './app/ItemList.tsx';
+import { firstRunningPentest } from './app/demo-data.ts';
+import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles, operationRows } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
@@ -13,28 +13,24 @@ export const MutationAfterExpiry: StoryObj = {
   render: renderDemo(
     {
       title: 'Mutation after expiry',
-      description: 'The token has expired when the mutation is sent. The gateway rejects it before it runs, the library re-authenticates and sends it again: the item is added exactly once.',
+      description: 'The token has expired when the mutation is sent. The gateway rejects it before it runs, the library re-authenticates and sends it again: the pentest is paused exactly once.',
     },
-    <>
-      <ItemList />
-      <AddItemForm />
-    </>,
+    <PentestList actions />,
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    const list = await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    const list = await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Expire issued tokens now' }));
-    await userEvent.type(canvas.getByLabelText('New item'), 'Pay rent');
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    await canvas.findByText('Added “Pay rent”', {}, { timeout: 5000 });
-    await within(list).findByText('☐ Pay rent', {}, { timeout: 5000 });
-    await expect(within(list).getAllByText('☐ Pay rent')).toHaveLength(1);
+    const running = firstRunningPentest('us');
+    await userEvent.click(canvas.getByRole('button', { name: `Pause ${running.name}` }));
+    await canvas.findByText(`Paused “${running.name}”`, {}, { timeout: 5000 });
+    await within(list).findByText(`${running.name} · paused`, {}, { timeout: 5000 });
 
     const calls = await logSettles(canvasElement, async (rows) => {
-      await expect(operationRows(rows, 'DemoItems').filter((row) => row.token === 'us#2' && row.status === 200)).toHaveLength(1);
+      await expect(operationRows(rows, 'DemoPentests').filter((row) => row.token === 'us#2' && row.status === 200)).toHaveLength(1);
     });
-    await expect(operationRows(calls, 'DemoAddItem').map((row) => [row.token, row.status, row.expired, row.retried])).toEqual([
+    await expect(operationRows(calls, 'DemoPauseOp').map((row) => [row.token, row.status, row.expired, row.retried])).toEqual([
       ['us#1', 401, true, false],
       ['us#2', 200, false, true],
     ]);

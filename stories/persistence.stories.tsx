@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
 import { authRows, logSettles, operationRows } from './demo/play.ts';
 import { type DemoServices, demoOf } from './demo/services.ts';
@@ -30,7 +30,7 @@ function Persistence({ demo }: { demo: DemoServices }) {
         Reload
       </button>
       <p data-testid="loads">{`Page load ${String(loads)}`}</p>
-      <ItemList first={3} />
+      <PentestList pageSize={3} />
     </DemoFrame>
   );
 }
@@ -40,16 +40,16 @@ export const PersistenceStory: StoryObj = {
   render: (_args, context) => <Persistence demo={demoOf(context)} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Reload' }));
     await waitFor(async () => {
       await expect(canvas.getByTestId('loads').textContent).toBe('Page load 2');
     });
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
 
     const calls = await logSettles(canvasElement, async (rows) => {
-      await expect(operationRows(rows, 'DemoItems').map((row) => `${String(row.status)} ${row.token}`)).toEqual([
+      await expect(operationRows(rows, 'DemoPentests').map((row) => `${String(row.status)} ${row.token}`)).toEqual([
         '200 us#1',
         '200 us#1',
       ]);

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { decodeJwt } from '../mock-service/index.ts';
-import { ItemList } from './app/ItemList.tsx';
+import { decodeJwt } from '../src/testing/jwt.ts';
+import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, expectNoFailedGraphQL, renewalSettles } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
@@ -15,11 +15,11 @@ export const ProactiveRefresh: StoryObj = {
       title: 'Proactive refresh',
       description: 'Tokens live 20 s. The library renews at expiry − min(60 s, lifetime / 2), so about 10 s in, before the token runs out: the list refetching every second never sees an expired token.',
     },
-    <ItemList first={3} refetchIntervalMs={1000} />,
+    <PentestList pageSize={3} refetchIntervalMs={1000} />,
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
     await expect(canvas.getByTestId('auth-token').textContent).toBe('us#1');
 
     // The renewal: a second /v1/auth about 10 s in, then the refetches carry the new token.

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles, operationRows } from './demo/play.ts';
 
@@ -13,17 +13,17 @@ export const ReactiveRefresh: StoryObj = {
       title: 'Reactive refresh',
       description: 'The service declares the token expired long before its exp (press “Expire issued tokens now”, then Refetch). The query gets the expired answer, re-authenticates once and retries: the UI never shows an error.',
     },
-    <ItemList first={3} />,
+    <PentestList pageSize={3} />,
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Expire issued tokens now' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Refetch' }));
 
     const calls = await logSettles(canvasElement, async (rows) => {
-      await expect(operationRows(rows, 'DemoItems').map((row) => [row.token, row.status, row.expired, row.retried])).toEqual([
+      await expect(operationRows(rows, 'DemoPentests').map((row) => [row.token, row.status, row.expired, row.retried])).toEqual([
         ['us#1', 200, false, false],
         ['us#1', 401, true, false],
         ['us#2', 200, false, true],
@@ -32,6 +32,6 @@ export const ReactiveRefresh: StoryObj = {
     await expect(authRows(calls).map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#2']);
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvas.getByTestId('auth-token').textContent).toBe('us#2');
-    await expect(canvas.getByRole('list', { name: 'Items' }).children).toHaveLength(3);
+    await expect(canvas.getByRole('list', { name: 'Pentests' }).children).toHaveLength(3);
   },
 };

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ItemList } from './app/ItemList.tsx';
-import { ViewerBadge } from './app/ViewerBadge.tsx';
+import { PentestList } from './app/PentestList.tsx';
+import { AccountBadge } from './app/AccountBadge.tsx';
+import { firstPentestLine } from './app/demo-data.ts';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles } from './demo/play.ts';
 
@@ -21,14 +22,14 @@ export const RegionAuto: StoryObj = {
       region: 'auto',
     },
     <>
-      <ViewerBadge />
-      <ItemList first={3} />
+      <AccountBadge />
+      <PentestList pageSize={3} />
     </>,
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Viewer (eu)', {}, { timeout: 5000 });
-    await canvas.findByText('☐ eu item 1');
+    await canvas.findByText('Signed in as Dana Demo (eu)', {}, { timeout: 5000 });
+    await canvas.findByText(firstPentestLine('eu'));
 
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows).map((row) => `${row.region} ${String(row.status)}`)).toEqual(['us 401', 'eu 200']);

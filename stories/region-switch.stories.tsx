@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { ItemList } from './app/ItemList.tsx';
-import { ViewerBadge } from './app/ViewerBadge.tsx';
+import { PentestList } from './app/PentestList.tsx';
+import { AccountBadge } from './app/AccountBadge.tsx';
+import { firstPentestLine } from './app/demo-data.ts';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
@@ -17,22 +18,22 @@ export const RegionSwitch: StoryObj = {
       regionSwitch: true,
     },
     <>
-      <ViewerBadge />
-      <ItemList first={3} />
+      <AccountBadge />
+      <PentestList pageSize={3} />
     </>,
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Viewer (us)', {}, { timeout: 5000 });
-    await canvas.findByText('☐ us item 1');
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
+    await canvas.findByText(firstPentestLine('us'));
 
     await userEvent.click(canvas.getByRole('button', { name: 'eu' }));
-    await canvas.findByText('Signed in as Viewer (eu)', {}, { timeout: 5000 });
-    await canvas.findByText('☐ eu item 1');
-    await expect(canvas.queryByText('☐ us item 1')).toBeNull();
+    await canvas.findByText('Signed in as Dana Demo (eu)', {}, { timeout: 5000 });
+    await canvas.findByText(firstPentestLine('eu'));
+    await expect(canvas.queryByText(firstPentestLine('us'))).toBeNull();
 
     await userEvent.click(canvas.getByRole('button', { name: 'us' }));
-    await canvas.findByText('Signed in as Viewer (us)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
 
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows).map((row) => `${row.region} ${String(row.status)}`)).toEqual(['us 200', 'eu 200', 'us 200']);

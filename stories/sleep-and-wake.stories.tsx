@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { announceVisible, DemoClock } from './app/clock.ts';
-import { ItemList } from './app/ItemList.tsx';
+import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
 import { authRows, expectNoFailedGraphQL, logSettles, operationRows } from './demo/play.ts';
 import { type DemoServices, demoOf } from './demo/services.ts';
@@ -24,13 +24,13 @@ function SleepAndWake({ demo }: { demo: DemoServices }) {
         type="button"
         onClick={() => {
           clock.advance(60 * 60_000);
-          for (const service of demo.services) service.expireAllTokensNow();
+          for (const service of demo.services) service.expireTokensNow();
           announceVisible();
         }}
       >
         Sleep for an hour, then wake
       </button>
-      <ItemList first={3} />
+      <PentestList pageSize={3} />
     </DemoFrame>
   );
 }
@@ -40,19 +40,19 @@ export const SleepAndWakeStory: StoryObj = {
   render: (_args, context) => <SleepAndWake demo={demoOf(context)} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Sleep for an hour, then wake' }));
 
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows).map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#2']);
-      await expect(operationRows(rows, 'DemoItems').map((row) => `${String(row.status)} ${row.token}`)).toEqual([
+      await expect(operationRows(rows, 'DemoPentests').map((row) => `${String(row.status)} ${row.token}`)).toEqual([
         '200 us#1',
         '200 us#2',
       ]);
     });
     // The log is in arrival order: the renewal came before the refetch, which never met the old token.
-    const [renewal, refetch] = [authRows(calls)[1], operationRows(calls, 'DemoItems')[1]];
+    const [renewal, refetch] = [authRows(calls)[1], operationRows(calls, 'DemoPentests')[1]];
     await expect(renewal && refetch && calls.indexOf(renewal) < calls.indexOf(refetch)).toBe(true);
     await expectNoFailedGraphQL(calls);
     await expect(canvas.queryByRole('alert')).toBeNull();

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { STORM_SIZE, StormGrid } from './app/StormGrid.tsx';
-import { ViewerBadge } from './app/ViewerBadge.tsx';
+import { AccountBadge } from './app/AccountBadge.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles, operationRows } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
@@ -16,13 +16,13 @@ export const Storm: StoryObj = {
       description: `The token dies (server side), then ${String(STORM_SIZE)} different queries fire at once. Every one gets the expired answer, yet the log shows exactly one new /v1/auth: the re-authentication is shared, and each query is retried once.`,
     },
     <>
-      <ViewerBadge />
+      <AccountBadge />
       <StormGrid />
     </>,
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Viewer (us)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
     await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows)).toHaveLength(1);
     });
@@ -38,11 +38,11 @@ export const Storm: StoryObj = {
     );
 
     const calls = await logSettles(canvasElement, async (rows) => {
-      await expect(operationRows(rows, 'DemoItems').filter((row) => row.status === 200)).toHaveLength(STORM_SIZE);
+      await expect(operationRows(rows, 'DemoPentests').filter((row) => row.status === 200)).toHaveLength(STORM_SIZE);
     });
     // One /v1/auth for the whole storm.
     await expect(authRows(calls).map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#2']);
-    const storm = operationRows(calls, 'DemoItems');
+    const storm = operationRows(calls, 'DemoPentests');
     await expect(storm.filter((row) => row.expired && row.token === 'us#1')).toHaveLength(STORM_SIZE);
     await expect(storm.filter((row) => row.retried && row.token === 'us#2' && row.status === 200)).toHaveLength(STORM_SIZE);
     await expect(storm).toHaveLength(2 * STORM_SIZE);

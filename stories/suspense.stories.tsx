@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { SuspenseItems } from './app/SuspenseItems.tsx';
+import { SuspensePentests } from './app/SuspensePentests.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
 import { logSettles } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
@@ -18,20 +18,20 @@ export const Suspense: StoryObj = {
       title: 'Suspense',
       description: 'useGraphQLSuspenseQuery suspends while the token is fetched (the auth server takes 800 ms here) and the query runs; the Suspense fallback shows meanwhile.',
     },
-    <SuspenseItems />,
+    <SuspensePentests />,
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('suspense-fallback')).toBeTruthy();
     await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticating');
 
-    const list = await canvas.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    const list = await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
     await expect(list.children).toHaveLength(5);
     await expect(canvas.queryByTestId('suspense-fallback')).toBeNull();
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(rows.map((row) => `${row.operation} ${String(row.status)} ${row.token}`)).toEqual([
         'auth 200 us#1',
-        'DemoItems 200 us#1',
+        'DemoPentests 200 us#1',
       ]);
     });
     await expect(calls.some((row) => row.retried || row.expired)).toBe(false);

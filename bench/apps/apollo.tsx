@@ -4,7 +4,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { ApolloProvider, useQuery } from '@apollo/client/react';
 import { createRoot } from 'react-dom/client';
 import { from, switchMap } from 'rxjs';
-import { BASE, fetchToken, type ItemsData, rootElement } from './shared.js';
+import { BASE, fetchToken, type PentestsData, rootElement } from './shared.js';
 
 let token: string | null = null;
 let refreshing: Promise<string> | null = null;
@@ -26,22 +26,24 @@ const client = new ApolloClient({
   ]),
 });
 
-const ItemsQuery: TypedDocumentNode<ItemsData, { first: number }> = gql`
-  query Items($first: Int) {
-    items(first: $first) {
-      id
-      title
+const PentestsQuery: TypedDocumentNode<PentestsData, { page_size: number }> = gql`
+  query Pentests($page_size: Int) {
+    pentests_page(page_input: { page_size: $page_size }) {
+      pentests {
+        op_id
+        name
+      }
     }
   }
 `;
 
-function Items() {
-  const { data } = useQuery(ItemsQuery, { variables: { first: 10 } });
-  return <ul>{data?.items.map((item) => <li key={item.id}>{item.title}</li>)}</ul>;
+function Pentests() {
+  const { data } = useQuery(PentestsQuery, { variables: { page_size: 10 } });
+  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
 }
 
 createRoot(rootElement()).render(
   <ApolloProvider client={client}>
-    <Items />
+    <Pentests />
   </ApolloProvider>,
 );

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { ClientError, GraphQLClient } from 'graphql-request';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BASE, fetchToken, ITEMS_QUERY, type ItemsData, rootElement } from './shared.js';
+import { BASE, fetchToken, PENTESTS_QUERY, type PentestsData, rootElement } from './shared.js';
 
 const client = new GraphQLClient(`${BASE}/v1/graphql`);
 const TokenContext = createContext<{ token: string; renew: () => Promise<string> } | null>(null);
@@ -14,13 +14,13 @@ function TokenProvider({ children }: { children: ReactNode }) {
   return token === null ? null : <TokenContext value={{ token, renew }}>{children}</TokenContext>;
 }
 
-function Items() {
+function Pentests() {
   const auth = useContext(TokenContext);
   const { data } = useQuery({
-    queryKey: ['items', 10],
+    queryKey: ['pentests', 10],
     queryFn: async () => {
       if (auth === null) throw new Error('no token');
-      const send = (token: string) => client.request<ItemsData>(ITEMS_QUERY, { first: 10 }, { authorization: `Bearer ${token}` });
+      const send = (token: string) => client.request<PentestsData>(PENTESTS_QUERY, { page_size: 10 }, { authorization: `Bearer ${token}` });
       try {
         return await send(auth.token);
       } catch (error) {
@@ -29,13 +29,13 @@ function Items() {
       }
     },
   });
-  return <ul>{data?.items.map((item) => <li key={item.id}>{item.title}</li>)}</ul>;
+  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
 }
 
 createRoot(rootElement()).render(
   <QueryClientProvider client={new QueryClient()}>
     <TokenProvider>
-      <Items />
+      <Pentests />
     </TokenProvider>
   </QueryClientProvider>,
 );

@@ -1,10 +1,10 @@
 /** What every minimal app needs from the outside: the service base address and an API key. */
 export const BASE = 'https://api.example.test';
 export const API_KEY = 'key';
-export const ITEMS_QUERY = 'query Items($first: Int) { items(first: $first) { id title } }';
+export const PENTESTS_QUERY = 'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name } } }';
 
-export interface ItemsData {
-  items: { id: string; title: string }[];
+export interface PentestsData {
+  pentests_page: { pentests: { op_id: string; name: string }[] };
 }
 
 export async function fetchToken(): Promise<string> {

@@ -1,7 +1,7 @@
 import { authExchange } from '@urql/exchange-auth';
 import { createRoot } from 'react-dom/client';
 import { cacheExchange, Client, fetchExchange, gql, Provider, useQuery } from 'urql';
-import { BASE, fetchToken, type ItemsData, rootElement } from './shared.js';
+import { BASE, fetchToken, type PentestsData, rootElement } from './shared.js';
 
 let token: string | null = null;
 const client = new Client({
@@ -25,22 +25,24 @@ const client = new Client({
   ],
 });
 
-const ItemsQuery = gql<ItemsData, { first: number }>`
-  query Items($first: Int) {
-    items(first: $first) {
-      id
-      title
+const PentestsQuery = gql<PentestsData, { page_size: number }>`
+  query Pentests($page_size: Int) {
+    pentests_page(page_input: { page_size: $page_size }) {
+      pentests {
+        op_id
+        name
+      }
     }
   }
 `;
 
-function Items() {
-  const [{ data }] = useQuery({ query: ItemsQuery, variables: { first: 10 } });
-  return <ul>{data?.items.map((item) => <li key={item.id}>{item.title}</li>)}</ul>;
+function Pentests() {
+  const [{ data }] = useQuery({ query: PentestsQuery, variables: { page_size: 10 } });
+  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
 }
 
 createRoot(rootElement()).render(
   <Provider value={client}>
-    <Items />
+    <Pentests />
   </Provider>,
 );

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, ServerError } from '
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { from, switchMap } from 'rxjs';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { type ContenderKind, dataOrThrow, graphqlUrl, tokenHolder } from './contender.js';
 
 const EXPIRED = 'The incoming token has expired';
@@ -30,8 +30,8 @@ export const apollo: ContenderKind = {
       link: ApolloLink.from([errorLink, authLink, new HttpLink({ uri: graphqlUrl(baseUrl) })]),
     });
     return {
-      async items(first) {
-        const result = await client.query({ query: ItemsDocument, variables: { first }, fetchPolicy: 'no-cache' });
+      async pentests(first) {
+        const result = await client.query({ query: PentestsDocument, variables: { page_num: first }, fetchPolicy: 'no-cache' });
         return dataOrThrow(result.data, result.error);
       },
       dispose: () => {

@@ -1,5 +1,5 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { type ContenderKind, graphqlUrl, tokenHolder } from './contender.js';
 
 /**
@@ -13,9 +13,9 @@ export const byHand: ContenderKind = {
     const client = new GraphQLClient(graphqlUrl(baseUrl));
     const { current, refresh } = tokenHolder(baseUrl, apiKey);
     const send = (first: number, bearer: string) =>
-      client.request({ document: ItemsDocument, variables: { first }, requestHeaders: { authorization: `Bearer ${bearer}` } });
+      client.request({ document: PentestsDocument, variables: { page_num: first }, requestHeaders: { authorization: `Bearer ${bearer}` } });
     return {
-      async items(first) {
+      async pentests(first) {
         const before = current() ?? (await refresh());
         try {
           return await send(first, before);

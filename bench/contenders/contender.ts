@@ -1,9 +1,9 @@
-import type { ItemsData } from '../support/documents.js';
+import type { PentestsData } from '../support/documents.js';
 
 /** One client wired the way its docs recommend, pointed at a bench service. */
 export interface Contender {
-  /** Runs `query Items($first)`; rejects if the data never arrives. */
-  items(first: number): Promise<ItemsData>;
+  /** Runs `query Pentests($page_num)`; rejects if the data never arrives. */
+  pentests(first: number): Promise<PentestsData>;
   dispose(): void;
 }
 
@@ -34,7 +34,7 @@ export async function fetchToken(baseUrl: string, apiKey: string): Promise<strin
   return token;
 }
 
-export function dataOrThrow(data: ItemsData | undefined, error: unknown): ItemsData {
+export function dataOrThrow(data: PentestsData | undefined, error: unknown): PentestsData {
   if (data === undefined) throw error instanceof Error ? error : new Error('no data');
   return data;
 }

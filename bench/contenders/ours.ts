@@ -1,5 +1,5 @@
 import { createAuthClient } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import type { ContenderKind } from './contender.js';
 
 export const ours: ContenderKind = {
@@ -7,7 +7,7 @@ export const ours: ContenderKind = {
   create({ baseUrl, apiKey, now }) {
     const client = createAuthClient({ apiKey, region: 'bench', regions: { bench: baseUrl }, now });
     return {
-      items: (first) => client.request(ItemsDocument, { first }),
+      pentests: (first) => client.request(PentestsDocument, { page_num: first }),
       dispose: () => {
         client.dispose();
       },

@@ -1,6 +1,6 @@
 import { authExchange } from '@urql/exchange-auth';
 import { cacheExchange, createClient, fetchExchange } from '@urql/core';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { type ContenderKind, dataOrThrow, fetchToken, graphqlUrl, jwtExpiryMs } from './contender.js';
 
 /**
@@ -34,8 +34,8 @@ export const urql: ContenderKind = {
       ],
     });
     return {
-      async items(first) {
-        const result = await client.query(ItemsDocument, { first }, { requestPolicy: 'network-only' }).toPromise();
+      async pentests(first) {
+        const result = await client.query(PentestsDocument, { page_num: first }, { requestPolicy: 'network-only' }).toPromise();
         return dataOrThrow(result.data, result.error);
       },
       dispose: () => undefined,

@@ -28,7 +28,7 @@ export async function runDay(kinds: readonly ContenderKind[], minutes = 24 * 60)
     try {
       for (let minute = 0; minute < minutes; minute++) {
         clock = START + minute * MINUTE;
-        await contender.items(1).catch(() => (failed += 1));
+        await contender.pentests(1).catch(() => (failed += 1));
       }
     } finally {
       contender.dispose();

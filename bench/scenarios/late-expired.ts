@@ -23,14 +23,14 @@ export async function runLateExpired(kinds: readonly ContenderKind[], late: numb
     for (let round = 0; round < rounds; round++) {
       for (const kind of kinds) {
         const contender = kind.create({ baseUrl: bench.baseUrl, apiKey: BENCH_API_KEY, now: Date.now });
-        await contender.items(1);
-        bench.service.expireAllTokensNow();
+        await contender.pentests(1);
+        bench.service.expireTokensNow();
         const auth0 = bench.service.authCalls.length;
         const held = bench.holdNextGraphqlAnswers(late);
         let settled = 0;
         let failed = 0;
         const pending = Array.from({ length: late }, (_, i) =>
-          contender.items(i + 1).then(
+          contender.pentests(i + 1).then(
             () => (settled += 1),
             () => {
               settled += 1;
@@ -39,7 +39,7 @@ export async function runLateExpired(kinds: readonly ContenderKind[], late: numb
           ),
         );
         await until(() => held.held() === late, 'the late answers to be held');
-        await contender.items(late + 1); // meets the expiry, refreshes, retries: the refresh is over
+        await contender.pentests(late + 1); // meets the expiry, refreshes, retries: the refresh is over
         for (let i = 0; i < late; i++) {
           held.releaseOne();
           await until(() => settled === i + 1, 'a late operation to settle');

@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { createContext, Profiler, type ReactNode, useContext, useEffect, useState } from 'react';
 import { AuthProvider, useAuthClient, useGraphQLQuery } from '../../src/index.js';
 import { fetchToken, graphqlUrl } from '../contenders/contender.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { BENCH_API_KEY, type BenchService, startBenchService } from '../support/service.js';
 import { until } from '../support/stats.js';
 
@@ -50,8 +50,8 @@ function Shown({ first, items, onRender }: { first: number; items: number | unde
 }
 
 function OursRow({ first, onRender }: RowProps) {
-  const { data } = useGraphQLQuery(ItemsDocument, { first });
-  return <Shown first={first} items={data?.items.length} onRender={onRender} />;
+  const { data } = useGraphQLQuery(PentestsDocument, { page_num: first });
+  return <Shown first={first} items={data?.pentests_page.pentests.length} onRender={onRender} />;
 }
 
 function OursHandle({ onMounted }: { onMounted: (mounted: Mounted) => void }) {
@@ -93,10 +93,10 @@ function graphqlClient(bench: BenchService): GraphQLClient {
 function ByHandRow({ first, bench, onRender }: RowProps) {
   const token = useContext(TokenContext);
   const { data } = useQuery({
-    queryKey: ['items', first],
-    queryFn: () => graphqlClient(bench).request(ItemsDocument, { first }, { authorization: `Bearer ${token ?? ''}` }),
+    queryKey: ['pentests', first],
+    queryFn: () => graphqlClient(bench).request(PentestsDocument, { page_num: first }, { authorization: `Bearer ${token ?? ''}` }),
   });
-  return <Shown first={first} items={data?.items.length} onRender={onRender} />;
+  return <Shown first={first} items={data?.pentests_page.pentests.length} onRender={onRender} />;
 }
 
 const setupByHand: Setup = (bench, rows, onMounted) => (

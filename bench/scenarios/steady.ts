@@ -2,7 +2,7 @@ import { GraphQLClient } from 'graphql-request';
 import { createAuthClient } from '../../src/index.js';
 import { bareClient } from '../contenders/bare.js';
 import { type ContenderKind, fetchToken } from '../contenders/contender.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { BENCH_API_KEY, startBenchService } from '../support/service.js';
 import { median, rotated, timed } from '../support/stats.js';
 
@@ -28,7 +28,7 @@ interface Runner {
   name: string;
   /** Sends in every chunk, or only in every CONTEXT_EVERY-th. */
   everyChunk: boolean;
-  client: { items(first: number): Promise<unknown> };
+  client: { pentests(first: number): Promise<unknown> };
   dispose(): void;
 }
 
@@ -75,7 +75,7 @@ export async function runSteady(
         const spent = new Map<string, number>();
         for (const runner of rotated(turn, round + chunk)) {
           const { ms } = await timed(async () => {
-            for (let i = 0; i < CHUNK; i++) await runner.client.items((i % 5) + 1);
+            for (let i = 0; i < CHUNK; i++) await runner.client.pentests((i % 5) + 1);
           });
           spent.set(runner.name, ms);
         }
@@ -121,7 +121,7 @@ export interface ClientCostRow {
  * answer from an in-memory fetch. This separates our code's cost from the loopback noise above.
  */
 export async function runClientCost(requests: number, rounds: number): Promise<ClientCostRow[]> {
-  const body = JSON.stringify({ data: { items: [{ id: 'us-1', title: 'us item 1' }] } });
+  const body = JSON.stringify({ data: { pentests_page: { pentests: [{ op_id: 'op-1', name: 'Weekly internal – HQ US #1' }] } } });
   const exp = Math.floor(Date.now() / 1000) + 3600;
   const token = `e30.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.sig`;
   const inMemory: typeof fetch = (input) =>
@@ -133,15 +133,15 @@ export async function runClientCost(requests: number, rounds: number): Promise<C
   const bare = new GraphQLClient('http://in-memory/v1/graphql', { fetch: inMemory, headers: { authorization: `Bearer ${token}` } });
   const ours = createAuthClient({ apiKey: 'key', region: 'm', regions: { m: 'http://in-memory' }, fetch: inMemory });
   const runners = [
-    { name: BARE, items: (first: number) => bare.request(ItemsDocument, { first }) },
-    { name: 'graphql-jwt-auth-react', items: (first: number) => ours.request(ItemsDocument, { first }) },
+    { name: BARE, pentests: (first: number) => bare.request(PentestsDocument, { page_num: first }) },
+    { name: 'graphql-jwt-auth-react', pentests: (first: number) => ours.request(PentestsDocument, { page_num: first }) },
   ];
   const us = new Map<string, number[]>(runners.map((r) => [r.name, []]));
   try {
     for (let round = 0; round <= rounds; round++) {
       for (const runner of rotated(runners, round)) {
         const { ms } = await timed(async () => {
-          for (let i = 0; i < requests; i++) await runner.items((i % 5) + 1);
+          for (let i = 0; i < requests; i++) await runner.pentests((i % 5) + 1);
         });
         if (round > 0) us.get(runner.name)?.push((ms * 1000) / requests);
       }

@@ -7,7 +7,7 @@ import { median, rotated, timed } from '../support/stats.js';
 /**
  * How the token stops working: `clock` — its hour passes (service and client share a fake clock that
  * jumps one hour), so a client that reads `exp` can know; `revoked` — the service expires it early
- * (`expireAllTokensNow`), which no client can foresee.
+ * (`expireTokensNow`), which no client can foresee.
  */
 export type StormKind = 'clock' | 'revoked';
 
@@ -34,7 +34,7 @@ async function floorMs(bench: BenchService, n: number): Promise<number> {
   const { ms } = await timed(async () => {
     const token = await fetchToken(bench.baseUrl, BENCH_API_KEY);
     const bare = bareClient(bench.baseUrl, token);
-    await Promise.all(range(n).map((first) => bare.items(first)));
+    await Promise.all(range(n).map((first) => bare.pentests(first)));
   });
   return ms;
 }
@@ -67,13 +67,13 @@ export async function runStorm(
     /** One contender: a valid token in hand, the token stops working, N operations at once. */
     const stormOnce = async (kind: ContenderKind): Promise<Omit<Sample, 'ratio'>> => {
       const contender = kind.create({ baseUrl: bench.baseUrl, apiKey: BENCH_API_KEY, now });
-      await contender.items(1);
+      await contender.pentests(1);
       if (stormKind === 'clock') clock += HOUR;
-      else bench.service.expireAllTokensNow();
+      else bench.service.expireTokensNow();
       const { authCalls, graphqlCalls } = bench.service;
       const auth0 = authCalls.length;
       const sends0 = graphqlCalls.length;
-      const { ms, value } = await timed(() => Promise.allSettled(range(n).map((first) => contender.items(first))));
+      const { ms, value } = await timed(() => Promise.allSettled(range(n).map((first) => contender.pentests(first))));
       contender.dispose();
       return {
         authCalls: authCalls.length - auth0,

@@ -1,4 +1,4 @@
-import { createMockService, type MockService, type MockServiceOptions } from '../../test/support/mock-service.js';
+import { createDemoService, type DemoService, type DemoServiceOptions } from '../../test/support/mock-service.js';
 import { serve } from '../../test/support/serve.js';
 
 export const BENCH_API_KEY = 'bench-key';
@@ -12,7 +12,7 @@ export interface HeldAnswers {
 }
 
 export interface BenchService {
-  readonly service: MockService;
+  readonly service: DemoService;
   readonly baseUrl: string;
   /**
    * Holds the answers of the next `count` GraphQL requests (decided by the service when they
@@ -23,8 +23,8 @@ export interface BenchService {
   readonly close: () => Promise<void>;
 }
 
-export async function startBenchService(options: MockServiceOptions = {}): Promise<BenchService> {
-  const service = createMockService({ validKeys: [BENCH_API_KEY], ...options });
+export async function startBenchService(options: DemoServiceOptions = {}): Promise<BenchService> {
+  const service = createDemoService({ apiKeys: [BENCH_API_KEY], ...options });
   let holdsLeft = 0;
   const waiting: Array<() => void> = [];
   const served = await serve(async (request) => {

@@ -1,19 +1,22 @@
 /**
- * `npm run mock-service`: the mock service on 127.0.0.1 for apps under development (CORS on).
- * Runs directly on Node 22's type stripping, hence the `.ts` import specifiers in mock-service/.
+ * `npm run mock-service`: the demo pentest service on 127.0.0.1 for apps under development (CORS on).
+ * Runs directly on Node 22's type stripping, hence the `.ts` import specifiers.
  */
 import { parseArgs } from 'node:util';
-import { startMockService } from './serve.ts';
+import { createMockService, type LoggedRequest } from '../../src/testing/index.ts';
+import { pentestDemo } from '../pentest/demo.ts';
 
 const USAGE = `Usage: npm run mock-service -- [options]
-  --port N              port on 127.0.0.1 (default: $MOCK_SERVICE_PORT, else 4000; 0 = any free port)
-  --region NAME         region name in the data and the token issuer (default: us)
-  --key KEY             a valid API key; repeat for more (default: dev-key)
+  --port N              port on 127.0.0.1 of the first region, the next regions on the ports after it
+                        (default: $MOCK_SERVICE_PORT, else 4000; 0 = any free ports)
+  --region NAME         a region, with its own data and signing key; repeat for more (default: us)
+  --key KEY             a valid API key in every region; repeat for more (default: dev-key)
   --token-lifetime SEC  lifetime of issued tokens (default: 3600)
   --auth-delay MS       latency added to /v1/auth (default: 0)
   --graphql-delay MS    latency added to /v1/graphql (default: 0)
   --expired-status N    HTTP status of the token-expired answer (default: 401)
   --no-cors-on-expired  send the token-expired answer without CORS headers
+  --log                 print one line per call: time, region, method, path, status, token tag
   --help`;
 
 function fail(message: string): never {
@@ -33,13 +36,14 @@ function parse() {
     return parseArgs({
       options: {
         port: { type: 'string' },
-        region: { type: 'string', default: 'us' },
+        region: { type: 'string', multiple: true, default: ['us'] },
         key: { type: 'string', multiple: true, default: ['dev-key'] },
         'token-lifetime': { type: 'string' },
         'auth-delay': { type: 'string' },
         'graphql-delay': { type: 'string' },
         'expired-status': { type: 'string' },
         'no-cors-on-expired': { type: 'boolean', default: false },
+        log: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -48,35 +52,77 @@ function parse() {
   }
 }
 
+/** `12:00:01.234 us POST /v1/graphql 200 us#1 PentestsPage`: never a token or a key, only the token's tag. */
+function logLine(entry: LoggedRequest): string {
+  const time = new Date(entry.time).toISOString().slice(11, 23);
+  const operation = entry.operationName === null ? '' : ` ${entry.operationName}`;
+  return `${time} ${entry.region} ${entry.method} ${entry.path} ${entry.status} ${entry.tokenTag}${operation}`;
+}
+
 const values = parse();
 
 if (values.help) {
   console.log(USAGE);
 } else {
   const port = integer('port', values.port ?? process.env.MOCK_SERVICE_PORT, 4000);
-  const { service, baseUrl, close } = await startMockService(
-    {
-      region: values.region,
-      validKeys: values.key,
+  let service;
+  try {
+    service = createMockService({
+      ...pentestDemo(),
+      regions: values.region,
+      apiKeys: values.key,
       tokenLifetimeSec: integer('token-lifetime', values['token-lifetime'], 3600),
-    },
-    { port },
-  );
+    });
+  } catch (error: unknown) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   service.authDelayMs = integer('auth-delay', values['auth-delay'], 0);
   service.graphqlDelayMs = integer('graphql-delay', values['graphql-delay'], 0);
   service.expiredStatus = integer('expired-status', values['expired-status'], 401);
   service.corsOnExpired = !values['no-cors-on-expired'];
+  const { regions, close } = await service.listen({ port });
 
-  console.log(`Mock service (region "${service.region}") on ${baseUrl}
-  POST ${baseUrl}/v1/auth      body {"key": "${[...service.validKeys].join('" | "')}"}
-  POST ${baseUrl}/v1/graphql   header Authorization: Bearer <token>
+  const [firstRegion = 'us'] = Object.keys(regions);
+  const regionsProp = `regions={{ ${Object.entries(regions).map(([name, url]) => `${name}: '${url}'`).join(', ')} }}`;
+  console.log(`Mock service (the demo pentest platform) on 127.0.0.1
+${Object.entries(regions).map(([name, url]) => `  ${name}: POST ${url}/v1/auth  body {"key": "${values.key.join('" | "')}"}  ·  POST ${url}/v1/graphql  Authorization: Bearer <token>`).join('\n')}
+Point your app at it (paste into <AuthProvider>):
+  apiKey="${values.key[0] ?? ''}" region="${firstRegion}" ${regionsProp}
 Knobs: token lifetime ${service.tokenLifetimeSec} s, auth delay ${service.authDelayMs} ms, graphql delay ${service.graphqlDelayMs} ms,
-  expired status ${service.expiredStatus}, CORS on expired answer ${service.corsOnExpired ? 'yes' : 'no'} (see --help)
+  expired status ${service.expiredStatus}, CORS on expired answer ${service.corsOnExpired ? 'yes' : 'no'}, request log ${values.log ? 'on' : 'off (--log)'} (see --help)
 Ctrl-C stops it.`);
 
-  const stop = () => {
-    void close().then(() => process.exit(0));
+  if (values.log) {
+    let printed = 0;
+    // Answered in order of arrival is enough for a log a person reads; a held call holds the lines after it.
+    service.subscribe(() => {
+      while (printed < service.requests.length && service.requests[printed]?.status !== 0) {
+        const entry = service.requests[printed++];
+        if (entry !== undefined) console.log(logLine(entry));
+      }
+    });
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // Close the sockets first, so the port is free the moment the process is gone.
+    void close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Stopping on ${signal} failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // `npm run mock-service` execs node, so npm's forwarded SIGINT/SIGTERM reach this process. Should
+  // the parent die without forwarding one (SIGKILL), being re-parented stops the service too.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('SIGHUP');
+  }, 500).unref();
 }

@@ -37,3 +37,21 @@ export function graphqlQueryKey(
 ): GraphQLQueryKey {
   return [...graphqlScopeKey(identity), documentSource(document), variables ?? {}];
 }
+
+/** The last element of an infinite query's key: a plain query never has a fifth element. */
+export const GRAPHQL_INFINITE_QUERY_KEY_MARK = 'infinite';
+
+/**
+ * An infinite query's key: the plain key of its first page, then the mark. The first page's variables
+ * hold whatever selects the list (search text, page size); the plain key stays a prefix, so what
+ * invalidates an operation or a scope invalidates its infinite lists too, yet no entry is shared.
+ */
+export type GraphQLInfiniteQueryKey = readonly [...GraphQLQueryKey, typeof GRAPHQL_INFINITE_QUERY_KEY_MARK];
+
+export function graphqlInfiniteQueryKey(
+  identity: AuthIdentity,
+  document: GraphQLDocument<unknown, never>,
+  firstPageVariables: object | undefined,
+): GraphQLInfiniteQueryKey {
+  return [...graphqlQueryKey(identity, document, firstPageVariables), GRAPHQL_INFINITE_QUERY_KEY_MARK];
+}

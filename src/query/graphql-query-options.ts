@@ -3,7 +3,7 @@ import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { AuthClient, RequestInit } from '../core/types.js';
 import type { VariablesArgs } from '../core/variables.js';
 import { type GraphQLQueryKey, graphqlQueryKey } from '../core/query-key.js';
-import { defaultQueryRetries, isTransientFailure, type RetryValue, retryOnly } from './retry.js';
+import { queryRetry } from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */
 export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
@@ -26,7 +26,6 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
   queryFn: (context: QueryFunctionContext<GraphQLQueryKey>) => Promise<TData>;
   retry: (failureCount: number, error: Error) => boolean;
 } {
-  const retry = (options?.retry ?? defaultRetry) as RetryValue | undefined;
   return {
     ...(options ?? ({} as TOptions)),
     queryKey: graphqlQueryKey(client.identity, document, variables),
@@ -34,7 +33,7 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) =>
       // The public signatures held `variables` to the document already; here TVariables is still open.
       client.request(document, ...([variables, { signal }] as VariablesArgs<TVariables, [init: RequestInit]>)),
-    retry: retryOnly(isTransientFailure, retry, defaultQueryRetries()),
+    retry: queryRetry(options?.retry ?? defaultRetry),
   };
 }
 

@@ -3,5 +3,17 @@
 // can import it; the root entry re-exports it for client components.
 export { graphqlQueryOptions } from './graphql-query-options.js';
 export type { GraphQLQueryOptions, GraphQLQueryOptionsResult } from './graphql-query-options.js';
-export { GRAPHQL_QUERY_KEY_ROOT, graphqlQueryKey, graphqlScopeKey } from '../core/query-key.js';
-export type { GraphQLQueryKey, GraphQLQueryScope } from '../core/query-key.js';
+export { graphqlInfiniteQueryOptions } from './graphql-infinite-query-options.js';
+export type {
+  GraphQLInfiniteQueryOptions,
+  GraphQLInfiniteQueryOptionsResult,
+  GraphQLPageVariables,
+} from './graphql-infinite-query-options.js';
+export {
+  GRAPHQL_INFINITE_QUERY_KEY_MARK,
+  GRAPHQL_QUERY_KEY_ROOT,
+  graphqlInfiniteQueryKey,
+  graphqlQueryKey,
+  graphqlScopeKey,
+} from '../core/query-key.js';
+export type { GraphQLInfiniteQueryKey, GraphQLQueryKey, GraphQLQueryScope } from '../core/query-key.js';

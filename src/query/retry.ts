@@ -34,3 +34,8 @@ export function retryOnly(
 export function defaultQueryRetries(): number {
   return typeof window === 'undefined' ? 0 : 3;
 }
+
+/** The query hooks' `retry` (plain and infinite): the given setting, for failures that can pass. */
+export function queryRetry(retry: unknown): (failureCount: number, error: Error) => boolean {
+  return retryOnly(isTransientFailure, retry as RetryValue | undefined, defaultQueryRetries());
+}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useGraphQLQuery } from '../../src/index.js';
-import { DemoItemsDocument } from './documents.ts';
+import { DemoPentestsDocument } from './documents.ts';
 
 export const STORM_SIZE = 50;
 
 /** One of the storm's queries: distinct variables, so React Query sends each one. */
 function StormCell({ index }: { index: number }) {
-  const { data, error } = useGraphQLQuery(DemoItemsDocument, { first: 100 + index });
+  const { data, error } = useGraphQLQuery(DemoPentestsDocument, { page_num: 100 + index });
   const state = error ? 'failed' : data ? 'done' : 'pending';
   return (
     <span className={state} data-testid="storm-cell" data-state={state}>

@@ -1,20 +1,24 @@
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from '../../src/index.js';
 
-export interface DemoItem {
-  id: string;
-  title: string;
-  done: boolean;
-  region: string;
+export type OpState = 'scheduled' | 'installation_needed' | 'running' | 'paused' | 'processing' | 'done' | 'ended';
+
+export interface DemoPentest {
+  op_id: string;
+  name: string;
+  state: OpState;
 }
 
-export const DemoItemsDocument: TypedDocumentNode<{ items: DemoItem[] }, { first?: number }> = parse(
-  'query DemoItems($first: Int) { items(first: $first) { id title done region } }',
+/** The first page of pentests; `page_num` tells apart queries that must not share a cache entry. */
+export const DemoPentestsDocument: TypedDocumentNode<
+  { pentests_page: { pentests: DemoPentest[] } },
+  { page_num?: number; page_size?: number }
+> = parse(
+  'query DemoPentests($page_num: Int, $page_size: Int) { pentests_page(page_input: { page_num: $page_num, page_size: $page_size }) { pentests { op_id name state } } }',
 );
 
-export const DemoViewerDocument: TypedDocumentNode<{ viewer: { name: string; region: string } }, Record<string, never>> =
-  parse('query DemoViewer { viewer { name region } }');
+export const DemoAccountDocument: TypedDocumentNode<{ session_user_account: { name: string; email: string } }, Record<string, never>> =
+  parse('query DemoAccount { session_user_account { name email } }');
 
-export const DemoAddItemDocument: TypedDocumentNode<{ addItem: DemoItem }, { title: string }> = parse(
-  'mutation DemoAddItem($title: String!) { addItem(title: $title) { id title done region } }',
-);
+export const DemoPauseOpDocument: TypedDocumentNode<{ pause_op: { op_id: string; op_name: string; op_state: OpState } | null }, { op_id: string }> =
+  parse('mutation DemoPauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_name op_state } }');

@@ -6,6 +6,7 @@ import { ClockContext, DemoContext } from './demo-context.ts';
 import { RequestLog } from './RequestLog.tsx';
 import { DEMO_API_KEY, type DemoServices } from './services.ts';
 import { ServiceControls } from './ServiceControls.tsx';
+import { Timeline } from './Timeline.tsx';
 import { TokenPanel } from './TokenPanel.tsx';
 import './demo.css';
 
@@ -26,6 +27,10 @@ export interface DemoFrameProps {
   clock?: () => number;
   /** React Query's refetch when the page becomes visible again; off in the other stories. */
   refetchOnWindowFocus?: boolean;
+  /** Draws the request log as a timeline of token lifetimes above the table. */
+  timeline?: boolean;
+  /** The app across the whole width, the panels below it: for apps with panes of their own. */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -86,6 +91,8 @@ export function DemoFrame({
   regionSwitch = false,
   clock = Date.now,
   refetchOnWindowFocus = false,
+  timeline = false,
+  wide = false,
   ...props
 }: DemoFrameProps) {
   const [apiKey, setApiKey] = useState(props.apiKey ?? DEMO_API_KEY);
@@ -101,7 +108,7 @@ export function DemoFrame({
       <ClockContext.Provider value={clock}>
         <QueryClientProvider client={queryClient}>
           <AuthProvider apiKey={apiKey} region={region} regions={demo.regions} queryClient={queryClient} now={clock} {...props.provider}>
-            <div className="demo">
+            <div className={wide ? 'demo demo-wide' : 'demo'}>
               <main className="demo-app">
                 <h1>{title}</h1>
                 <p className="description">{description}</p>
@@ -110,12 +117,18 @@ export function DemoFrame({
                 {props.children}
               </main>
               <aside className="demo-panels">
-                <TokenPanel />
-                <ServiceControls />
-                <RequestLog />
+                <div className="demo-panels-side">
+                  <TokenPanel />
+                  <ServiceControls />
+                </div>
+                <div className="demo-panels-main">
+                  {timeline && <Timeline />}
+                  <RequestLog />
+                </div>
               </aside>
             </div>
-            <ReactQueryDevtools initialIsOpen={false} buttonPosition="bottom-left" />
+            {/* A wide page scrolls: a button fixed to the corner would sit on the panels, so it goes below them. */}
+            <ReactQueryDevtools initialIsOpen={false} buttonPosition={wide ? 'relative' : 'bottom-left'} />
           </AuthProvider>
         </QueryClientProvider>
       </ClockContext.Provider>

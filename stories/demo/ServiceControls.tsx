@@ -9,7 +9,7 @@ export function ServiceControls() {
       <button
         type="button"
         onClick={() => {
-          for (const service of demo.services) service.expireAllTokensNow();
+          for (const service of demo.services) service.expireTokensNow();
         }}
       >
         Expire issued tokens now

@@ -1,4 +1,4 @@
-import type { MockService } from '../../mock-service/index.ts';
+import type { MockService } from '../../src/testing/index.ts';
 
 /** One line of the request log, derived only from the mock services' own call records. */
 export interface LogRow {
@@ -23,11 +23,7 @@ export interface LogRow {
 /** `us#1` for the first token the us service issued, and so on; foreign or forged tokens are '?'. */
 export function tokenLabel(services: readonly MockService[], token: string | null): string {
   if (token === null) return '—';
-  for (const service of services) {
-    const index = service.issuedTokens.indexOf(token);
-    if (index >= 0) return `${service.region}#${index + 1}`;
-  }
-  return '?';
+  return services.map((service) => service.tokenTag(token)).find((tag) => tag !== '?') ?? '?';
 }
 
 const failed = (status: number) => status >= 500;
@@ -53,13 +49,14 @@ function retryTracker() {
 }
 
 function serviceRows(service: MockService, all: readonly MockService[]): LogRow[] {
+  const region = Object.keys(service.regions).join('+');
   const rows: LogRow[] = [];
   const auth = retryTracker();
   service.authCalls.forEach((call, index) => {
     const retried = auth.isRetry(call.body);
     if (failed(call.status)) auth.failed(call.body);
     const token = tokenLabel(all, call.token);
-    const base = { key: `${service.region}-auth-${index}`, time: call.time, region: service.region };
+    const base = { key: `${region}-auth-${index}`, time: call.time, region: call.region };
     const tokenTail = tail(call.token);
     rows.push({ ...base, kind: 'auth', operation: 'auth', status: call.status, token, tokenTail, expired: false, retried });
   });
@@ -68,9 +65,9 @@ function serviceRows(service: MockService, all: readonly MockService[]): LogRow[
     const retried = graphql.isRetry(call.body);
     if (call.expired || failed(call.status)) graphql.failed(call.body);
     rows.push({
-      key: `${service.region}-graphql-${index}`,
+      key: `${region}-graphql-${index}`,
       time: call.time,
-      region: service.region,
+      region: call.region,
       kind: 'graphql',
       operation: call.operationName ?? '(anonymous)',
       status: call.status,

@@ -1,6 +1,7 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
+import { pentestDemo } from '../../mock-service/index.ts';
 import type { Regions } from '../../src/index.js';
-import { createMockService, type MockService } from '../../mock-service/index.ts';
+import { createMockService, type MockService } from '../../src/testing/index.ts';
 
 /** The key the demo service accepts; any other is answered 401. */
 export const DEMO_API_KEY = 'demo-key';
@@ -32,20 +33,18 @@ export class DemoServices {
   readonly byRegion: ReadonlyMap<string, MockService>;
   readonly regions: Regions;
   readonly retryDelayMs: number;
-  readonly #corsLessExpiry: boolean;
 
   constructor({ regions = ['us'], tokenLifetimeSec = 3600, retryDelayMs = 400, keysByRegion = {}, corsLessExpiry = false }: DemoConfig = {}) {
     this.byRegion = new Map(
       regions.map((region) => {
-        const validKeys = keysByRegion[region] ?? [DEMO_API_KEY];
-        const service = createMockService({ region, validKeys, tokenLifetimeSec });
+        const apiKeys = keysByRegion[region] ?? [DEMO_API_KEY];
+        const service = createMockService({ ...pentestDemo(), regions: { [region]: baseUrlFor(region) }, apiKeys, tokenLifetimeSec });
         service.corsOnExpired = !corsLessExpiry;
         return [region, service];
       }),
     );
     this.regions = Object.fromEntries(regions.map((region) => [region, baseUrlFor(region)]));
     this.retryDelayMs = retryDelayMs;
-    this.#corsLessExpiry = corsLessExpiry;
   }
 
   /** The service for a region; throws for a region the story did not configure. */
@@ -59,15 +58,9 @@ export class DemoServices {
     return [...this.byRegion.values()];
   }
 
-  /** MSW handlers routing each region's base address to its service. */
-  handlers(): HttpHandler[] {
-    return this.services.map((service) =>
-      http.all(`${baseUrlFor(service.region)}/*`, async ({ request }) => {
-        const response = await service.handle(request);
-        const hidden = this.#corsLessExpiry && response.type !== 'error' && !response.headers.has('access-control-allow-origin');
-        return hidden ? Response.error() : response;
-      }),
-    );
+  /** The testing entry's MSW handlers, one per region's service. */
+  async handlers(): Promise<HttpHandler[]> {
+    return (await Promise.all(this.services.map((service) => service.mswHandlers()))).flat();
   }
 
   subscribe(listener: () => void): () => void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startMockService } from '../../mock-service/node/serve.ts';
+import { startMockService } from '../../test/support/serve.ts';
 import { chromiumHarnessForFile } from './harness-setup.ts';
 
 const API_KEY = 'browser-key';
@@ -12,7 +12,7 @@ const tabs = chromiumHarnessForFile();
  * sees a network error, not the body.
  */
 async function pageBehindCorsLessGateway() {
-  const started = await startMockService({ validKeys: [API_KEY], tokenLifetimeSec: 7_200 });
+  const started = await startMockService({ apiKeys: [API_KEY], tokenLifetimeSec: 7_200 });
   started.service.corsOnExpired = false;
   const [page] = await tabs.open(1, { apiKey: API_KEY, region: 'local', regions: { local: started.baseUrl } });
   const token = await page!.evaluate(() => window.harness.getToken());
@@ -23,13 +23,13 @@ describe('CORS-less 401 in Chromium', () => {
   it('a token older than the hour, answered "expired" without CORS headers: one re-auth, one retry, data', async () => {
     const { service, close, page, token: first } = await pageBehindCorsLessGateway();
 
-    service.expireAllTokensNow(); // the gateway keeps to the hour, whatever the token's exp says
+    service.expireTokensNow(); // the gateway keeps to the hour, whatever the token's exp says
     await page.evaluate((ms) => {
       window.harness.setClockOffset(ms);
     }, 61 * MINUTE);
     const result = await page.evaluate(() => window.harness.query());
 
-    expect('items' in result && result.items).toHaveLength(2);
+    expect('pentests' in result && result.pentests).toHaveLength(2);
     expect(service.authCalls).toHaveLength(2);
     expect(service.graphqlCalls.map((call) => [call.token === first, call.expired, call.status])).toEqual([
       [true, true, 401],
@@ -45,7 +45,7 @@ describe('CORS-less 401 in Chromium', () => {
   it('a young token meeting the same hidden answer surfaces the network error: no re-auth loop', async () => {
     const { service, close, page } = await pageBehindCorsLessGateway();
 
-    service.expireAllTokensNow();
+    service.expireTokensNow();
     const result = await page.evaluate(() => window.harness.query());
 
     expect(result).toEqual({ error: 'TypeError: Failed to fetch' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startMockService } from '../../mock-service/node/serve.ts';
+import { startMockService } from '../../test/support/serve.ts';
 import { chromiumHarnessForFile } from './harness-setup.ts';
 
 const API_KEY = 'browser-key';
@@ -21,7 +21,7 @@ async function tabsHoldingOneToken(baseUrl: string, count: number) {
 describe('many tabs in Chromium (BroadcastChannel + Web Locks)', () => {
   it(`${String(TABS)} tabs reaching expiry together make exactly one /v1/auth call and all use its token`, async () => {
     // 6 s tokens: every tab's timer renews at expiry − 3 s, all at the same moment.
-    const { service, baseUrl, close } = await startMockService({ validKeys: [API_KEY], tokenLifetimeSec: 6 });
+    const { service, baseUrl, close } = await startMockService({ apiKeys: [API_KEY], tokenLifetimeSec: 6 });
     const { pages, token: first } = await tabsHoldingOneToken(baseUrl, TABS);
     // The other tabs received it: no call of their own.
     expect(service.authCalls).toHaveLength(1);
@@ -32,7 +32,7 @@ describe('many tabs in Chromium (BroadcastChannel + Web Locks)', () => {
     await pages[0]!.waitForFunction((t) => window.harness.token() !== t, first, { timeout: 10_000 });
     const results = await Promise.all(pages.map((page) => page.evaluate(() => window.harness.query())));
 
-    expect(results.every((result) => 'items' in result)).toBe(true);
+    expect(results.every((result) => 'pentests' in result)).toBe(true);
     expect(service.authCalls).toHaveLength(2);
     expect(service.graphqlCalls.map((call) => call.token)).toEqual(Array(TABS).fill(service.issuedTokens[1]));
     expect(tabs.browser.errors).toEqual([]);
@@ -41,7 +41,7 @@ describe('many tabs in Chromium (BroadcastChannel + Web Locks)', () => {
   });
 
   it('signing out in one tab signs out every tab', async () => {
-    const { service, baseUrl, close } = await startMockService({ validKeys: [API_KEY] });
+    const { service, baseUrl, close } = await startMockService({ apiKeys: [API_KEY] });
     const { pages } = await tabsHoldingOneToken(baseUrl, 3);
 
     await pages[1]!.evaluate(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
 
 describe('abort', () => {
@@ -8,8 +8,8 @@ describe('abort', () => {
     const client = clientFor(running);
     const release = running.service.pauseAuth();
     const controller = new AbortController();
-    const aborted = client.request(ItemsDocument, {}, { signal: controller.signal });
-    const others = [client.request(ItemsDocument), client.request(ItemsDocument)];
+    const aborted = client.request(PentestsDocument, {}, { signal: controller.signal });
+    const others = [client.request(PentestsDocument), client.request(PentestsDocument)];
     await waitUntil(() => running.service.authCalls.length === 1);
 
     controller.abort();
@@ -27,7 +27,7 @@ describe('abort', () => {
     const token = await client.getToken();
     running.service.graphqlDelayMs = 2_000;
     const controller = new AbortController();
-    const pending = client.request(ItemsDocument, {}, { signal: controller.signal });
+    const pending = client.request(PentestsDocument, {}, { signal: controller.signal });
     await waitUntil(() => running.service.graphqlCalls.length === 1);
 
     controller.abort();
@@ -40,7 +40,7 @@ describe('abort', () => {
     const running = await startService();
     const client = clientFor(running);
 
-    await expect(client.request(ItemsDocument, {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+    await expect(client.request(PentestsDocument, {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({
       name: 'AbortError',
     });
     expect(running.service.authCalls).toHaveLength(0);

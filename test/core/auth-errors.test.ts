@@ -6,7 +6,7 @@ import {
   AuthServerError,
   InvalidApiKeyError,
 } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { clientName, PentestsDocument } from '../support/documents.js';
 import { API_KEY, clientFor, startService } from '../support/fixtures.js';
 
 describe('errors from /v1/auth', () => {
@@ -14,21 +14,21 @@ describe('errors from /v1/auth', () => {
     const running = await startService();
     const client = clientFor(running, { apiKey: 'wrong-key' });
 
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(InvalidApiKeyError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(InvalidApiKeyError);
     expect(client.store.getState()).toMatchObject({ status: 'error', token: null });
     expect(client.store.getState().error).toBeInstanceOf(InvalidApiKeyError);
 
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(InvalidApiKeyError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(InvalidApiKeyError);
     await expect(client.getToken()).rejects.toBeInstanceOf(InvalidApiKeyError);
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(0);
 
     // The key is accepted server-side now; an explicit refresh() is what asks again.
-    running.service.validKeys.add('wrong-key');
+    running.service.addApiKey('wrong-key');
     const token = await client.refresh();
     expect(token).toBe(running.service.issuedTokens[0]);
     expect(running.service.authCalls).toHaveLength(2);
-    await expect(client.request(ItemsDocument, { first: 1 })).resolves.toMatchObject({ items: [{ region: 'us' }] });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
   });
 
   it("400: AuthRequestError carrying the server's message, from JSON message, JSON error or plain text", async () => {
@@ -53,11 +53,11 @@ describe('errors from /v1/auth', () => {
     running.service.queueAuthFailures(503);
     const client = clientFor(running);
 
-    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 503 });
+    await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 503 });
     expect(client.store.getState()).toMatchObject({ status: 'error', token: null });
     expect(client.store.getState().error).toBeInstanceOf(AuthServerError);
 
-    await expect(client.request(ItemsDocument, { first: 1 })).resolves.toMatchObject({ items: [{ region: 'us' }] });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
     expect(running.service.authCalls).toHaveLength(2);
     expect(client.store.getState()).toMatchObject({ status: 'authenticated', error: null });
   });

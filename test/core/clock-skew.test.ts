@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { clientFor, startService } from '../support/fixtures.js';
 
 const HOUR = 3_600_000;
@@ -22,11 +22,11 @@ describe('clock skew', () => {
       expect(Math.abs(expiresAt! - (serviceNow() + skewMs + HOUR))).toBeLessThan(2_000);
 
       elapsedMs = 20 * 60_000; // still valid: no renewal
-      await client.request(ItemsDocument);
+      await client.request(PentestsDocument);
       elapsedMs = HOUR - 30_000; // inside the margin by the service's clock: renewed before the send
-      await client.request(ItemsDocument);
+      await client.request(PentestsDocument);
       elapsedMs = HOUR + 60_000; // the first token is dead by the service's clock
-      await client.request(ItemsDocument);
+      await client.request(PentestsDocument);
 
       const { service } = running;
       expect(service.authCalls).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthConfigError, createAuthClient, DEFAULT_REGIONS, resolveRegion } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, startService } from '../support/fixtures.js';
 
 describe('configuration', () => {
@@ -35,7 +35,7 @@ describe('configuration', () => {
     const running = await startService();
     const client = createAuthClient({ regions: { test: running.baseUrl }, ...options });
 
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(AuthConfigError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(AuthConfigError);
     await expect(client.getToken()).rejects.toThrow(message);
     await expect(client.refresh()).rejects.toBeInstanceOf(AuthConfigError);
     expect(client.store.getState()).toMatchObject({ status: 'error', token: null });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, clientFor, startService } from '../support/fixtures.js';
 
 type Listener = (message: { type: string; payload?: unknown; state?: string }) => void;
@@ -36,7 +36,7 @@ describe('Redux DevTools', () => {
     const devtools = installFakeExtension();
     const running = await startService();
     const client = clientFor(running);
-    await client.request(ItemsDocument, { first: 1 });
+    await client.request(PentestsDocument, { page_size: 1 });
 
     expect(devtools.names).toEqual(['graphql-jwt-auth']);
     expect(devtools.states.at(-1)).toMatchObject({ status: 'authenticated', token: '[redacted]', error: null });
@@ -62,7 +62,7 @@ describe('Redux DevTools', () => {
     }
 
     expect(client.store.getState().token).toBe(token);
-    await client.request(ItemsDocument, { first: 1 });
+    await client.request(PentestsDocument, { page_size: 1 });
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual([token]);
   });
 
@@ -70,7 +70,7 @@ describe('Redux DevTools', () => {
     vi.stubEnv('NODE_ENV', env);
     const devtools = installFakeExtension();
     const running = await startService();
-    await clientFor(running).request(ItemsDocument, { first: 1 });
+    await clientFor(running).request(PentestsDocument, { page_size: 1 });
     expect(devtools.names).toEqual([]);
     expect(devtools.states).toEqual([]);
   });

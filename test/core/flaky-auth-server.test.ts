@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthServerError } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { clientName, PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 
 describe('a flaky auth server while the token is still valid', () => {
@@ -13,8 +13,8 @@ describe('a flaky auth server while the token is still valid', () => {
     offsetMs = client.store.getState().expiresAt! - 30_000 - Date.now(); // due, not expired
     service.queueAuthFailures(503);
 
-    await expect(client.request(ItemsDocument, { first: 1 })).resolves.toMatchObject({ items: [{ region: 'us' }] });
-    await expect(client.request(ItemsDocument, { first: 1 })).resolves.toMatchObject({ items: [{ region: 'us' }] });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
 
     expect(service.authCalls.map((call) => call.status)).toEqual([200, 503]); // no retry during the backoff
     expect(bearerTokens(service)).toEqual([first, first]);
@@ -22,7 +22,7 @@ describe('a flaky auth server while the token is still valid', () => {
     expect(client.store.getState().error).toBeInstanceOf(AuthServerError);
 
     offsetMs += 2_000; // past the first backoff step (1 s): the next send renews again
-    await client.request(ItemsDocument, { first: 1 });
+    await client.request(PentestsDocument, { page_size: 1 });
     expect(service.authCalls.map((call) => call.status)).toEqual([200, 503, 200]);
     expect(bearerTokens(service)[2]).toBe(service.issuedTokens[1]);
     expect(client.store.getState()).toMatchObject({ status: 'authenticated', error: null });
@@ -36,7 +36,7 @@ describe('a flaky auth server while the token is still valid', () => {
     offsetMs = client.store.getState().expiresAt! + 1_000 - Date.now();
     running.service.queueAuthFailures(500);
 
-    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 500 });
+    await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 500 });
     expect(client.store.getState()).toMatchObject({ status: 'error', token: null, expiresAt: null });
     expect(running.service.graphqlCalls).toHaveLength(0);
   });

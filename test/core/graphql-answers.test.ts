@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAuthClient, InvalidGraphQLResponseError } from '../../src/index.js';
 import { freshJwt } from '../support/crafted-jwt.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { startScriptedServer } from '../support/scripted-server.js';
 
 async function answering(body: string, contentType = 'application/json') {
@@ -26,7 +26,7 @@ describe('2xx GraphQL answers that are not a GraphQL result', () => {
   ])('%s: InvalidGraphQLResponseError with the status, sent once, no re-auth', async (_label, body) => {
     const { server, client } = await answering(body);
 
-    const error: unknown = await client.request(ItemsDocument).catch((e: unknown) => e);
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(InvalidGraphQLResponseError);
     expect(error).toMatchObject({ name: 'InvalidGraphQLResponseError', status: 200 });
@@ -37,7 +37,7 @@ describe('2xx GraphQL answers that are not a GraphQL result', () => {
   it('a GraphQL result under a text/plain content type is still read as data', async () => {
     const { client } = await answering('{"data":{"items":[{"id":"1","title":"a","region":"us"}]}}', 'text/plain');
 
-    await expect(client.request(ItemsDocument)).resolves.toEqual({ items: [{ id: '1', title: 'a', region: 'us' }] });
+    await expect(client.request(PentestsDocument)).resolves.toEqual({ items: [{ id: '1', title: 'a', region: 'us' }] });
     client.dispose();
   });
 });

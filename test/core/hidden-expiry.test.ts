@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 
 const MINUTE = 60_000;
@@ -23,9 +23,9 @@ describe('a network failure that may hide an expiry answer', () => {
     advance(61 * MINUTE); // valid by its exp, but past the hour the service documents
     service.queueGraphqlFailures('reset');
 
-    const result = await client.request(ItemsDocument, { first: 2 });
+    const result = await client.request(PentestsDocument, { page_size: 2 });
 
-    expect(result.items).toHaveLength(2);
+    expect(result.pentests_page.pentests).toHaveLength(2);
     expect(service.authCalls).toHaveLength(2);
     expect(bearerTokens(service)).toEqual(service.issuedTokens);
   });
@@ -35,7 +35,7 @@ describe('a network failure that may hide an expiry answer', () => {
     advance(10 * MINUTE);
     service.queueGraphqlFailures('reset');
 
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(TypeError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(TypeError);
     expect(service.authCalls).toHaveLength(1);
     expect(service.graphqlCalls).toHaveLength(1);
   });
@@ -45,11 +45,11 @@ describe('a network failure that may hide an expiry answer', () => {
     advance(61 * MINUTE);
     service.queueGraphqlFailures('reset');
 
-    await expect(client.request(AddItemDocument, { title: 'once' })).rejects.toBeInstanceOf(TypeError);
+    await expect(client.request(PauseOpDocument, { op_id: runningOpId() })).rejects.toBeInstanceOf(TypeError);
     expect(service.graphqlCalls).toHaveLength(1);
     expect(service.appliedMutations).toBe(1);
 
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
     expect(service.authCalls).toHaveLength(2);
     expect(bearerTokens(service)).toEqual(service.issuedTokens);
   });
@@ -59,7 +59,7 @@ describe('a network failure that may hide an expiry answer', () => {
     advance(61 * MINUTE);
     service.queueGraphqlFailures('reset', 'reset');
 
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(TypeError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(TypeError);
     expect(service.authCalls).toHaveLength(2);
     expect(service.graphqlCalls).toHaveLength(2);
   });

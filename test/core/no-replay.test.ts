@@ -1,6 +1,6 @@
 import { ClientError } from 'graphql-request';
 import { describe, expect, it } from 'vitest';
-import { AddItemDocument } from '../support/documents.js';
+import { PauseOpDocument, runningOpId } from '../support/documents.js';
 import { clientFor, startService } from '../support/fixtures.js';
 
 describe('no replay after an ambiguous failure', () => {
@@ -9,7 +9,7 @@ describe('no replay after an ambiguous failure', () => {
     running.service.queueGraphqlFailures(500);
     const client = clientFor(running);
 
-    const error: unknown = await client.request(AddItemDocument, { title: 'x' }).catch((e: unknown) => e);
+    const error: unknown = await client.request(PauseOpDocument, { op_id: runningOpId() }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ClientError);
     expect((error as ClientError).response.status).toBe(500);
@@ -22,7 +22,7 @@ describe('no replay after an ambiguous failure', () => {
     running.service.queueGraphqlFailures('reset');
     const client = clientFor(running);
 
-    await expect(client.request(AddItemDocument, { title: 'x' })).rejects.toBeInstanceOf(TypeError);
+    await expect(client.request(PauseOpDocument, { op_id: runningOpId() })).rejects.toBeInstanceOf(TypeError);
     expect(running.service.graphqlCalls).toHaveLength(1);
     expect(running.service.appliedMutations).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthClientOptions } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, bearerTokens, clientFor, startService } from '../support/fixtures.js';
 
 /** A storage of the user's own: a Map, optionally answering after a delay like IndexedDB wrappers. */
@@ -30,7 +30,7 @@ describe('persistence', () => {
     const token = await clientFor(running, options).getToken();
 
     const reloaded = clientFor(running, options);
-    await reloaded.request(ItemsDocument);
+    await reloaded.request(PentestsDocument);
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(bearerTokens(running.service)).toEqual([token]);
@@ -42,7 +42,7 @@ describe('persistence', () => {
     const storage = memoryStorage(30);
     await clientFor(running, { persist: { storage } }).getToken();
 
-    await clientFor(running, { persist: { storage } }).request(ItemsDocument);
+    await clientFor(running, { persist: { storage } }).request(PentestsDocument);
     expect(running.service.authCalls).toHaveLength(1);
   });
 
@@ -71,7 +71,7 @@ describe('persistence', () => {
   });
 
   it("another key's or region's stored token is ignored", async () => {
-    const running = await startService({ validKeys: [API_KEY, 'second-key'] });
+    const running = await startService({ apiKeys: [API_KEY, 'second-key'] });
     const storage = memoryStorage();
     const mine = await clientFor(running, { persist: { storage } }).getToken();
 
@@ -100,8 +100,8 @@ describe('persistence', () => {
     const throwing = { getItem: () => { throw new Error('blocked'); }, setItem: () => undefined, removeItem: () => undefined };
     const garbage = { ...memoryStorage(), getItem: () => '{"state":{"id":42,"token":{}},"version":1' };
 
-    await clientFor(running, { persist: { storage: throwing } }).request(ItemsDocument);
-    await clientFor(running, { persist: { storage: garbage } }).request(ItemsDocument);
+    await clientFor(running, { persist: { storage: throwing } }).request(PentestsDocument);
+    await clientFor(running, { persist: { storage: garbage } }).request(PentestsDocument);
     expect(running.service.graphqlCalls.map((call) => call.status)).toEqual([200, 200]);
   });
 

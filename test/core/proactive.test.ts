@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, sleep, startService, waitUntil } from '../support/fixtures.js';
 
 describe('proactive renewal', () => {
@@ -12,7 +12,7 @@ describe('proactive renewal', () => {
 
     // Our clock moves to 30 s before expiry: inside the 60 s margin.
     offsetMs = expiresAt! - 30_000 - Date.now();
-    await client.request(ItemsDocument, { first: 1 });
+    await client.request(PentestsDocument, { page_size: 1 });
 
     const { service } = running;
     expect(service.authCalls).toHaveLength(2);
@@ -25,8 +25,8 @@ describe('proactive renewal', () => {
   it('does not renew a token outside the margin', async () => {
     const running = await startService();
     const client = clientFor(running, { refreshMarginMs: 60_000 });
-    await Promise.all([client.request(ItemsDocument), client.request(ItemsDocument)]);
-    await client.request(ItemsDocument);
+    await Promise.all([client.request(PentestsDocument), client.request(PentestsDocument)]);
+    await client.request(PentestsDocument);
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(3);

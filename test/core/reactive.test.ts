@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError } from '../../src/index.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 
 describe('reactive re-authentication', () => {
@@ -12,11 +12,11 @@ describe('reactive re-authentication', () => {
       service.expiredStatus = status;
       const client = clientFor(running);
       const first = await client.getToken();
-      service.expireAllTokensNow();
+      service.expireTokensNow();
 
-      const result = await client.request(ItemsDocument, { first: 3 });
+      const result = await client.request(PentestsDocument, { page_size: 3 });
 
-      expect(result.items).toHaveLength(3);
+      expect(result.pentests_page.pentests).toHaveLength(3);
       expect(service.authCalls).toHaveLength(2);
       expect(bearerTokens(service)).toEqual([first, service.issuedTokens[1]]);
       expect(service.graphqlCalls.map((call) => call.expired)).toEqual([true, false]);
@@ -30,7 +30,7 @@ describe('reactive re-authentication', () => {
     service.alwaysExpired = true;
     const client = clientFor(running);
 
-    const failure = client.request(ItemsDocument, { first: 1 });
+    const failure = client.request(PentestsDocument, { page_size: 1 });
 
     await expect(failure).rejects.toBeInstanceOf(TokenExpiredError);
     await expect(failure).rejects.toMatchObject({ name: 'TokenExpiredError', status: 401 });
@@ -44,11 +44,11 @@ describe('reactive re-authentication', () => {
     const { service } = running;
     const client = clientFor(running);
     await client.getToken();
-    service.expireAllTokensNow();
+    service.expireTokensNow();
 
-    const result = await client.request(AddItemDocument, { title: 'after expiry' });
+    const result = await client.request(PauseOpDocument, { op_id: runningOpId() });
 
-    expect(result.addItem.title).toBe('after expiry');
+    expect(result.pause_op?.op_state).toBe('paused');
     expect(service.appliedMutations).toBe(1);
     expect(service.authCalls).toHaveLength(2);
     expect(service.graphqlCalls).toHaveLength(2);
@@ -58,7 +58,7 @@ describe('reactive re-authentication', () => {
     const running = await startService();
     const client = clientFor(running);
 
-    await client.request(ItemsDocument, {}, { headers: { 'x-trace': 'abc', Authorization: 'Bearer forged' } });
+    await client.request(PentestsDocument, {}, { headers: { 'x-trace': 'abc', Authorization: 'Bearer forged' } });
 
     const [call] = running.service.graphqlCalls;
     expect(call?.headers['x-trace']).toBe('abc');
@@ -69,7 +69,7 @@ describe('reactive re-authentication', () => {
     const running = await startService();
     const client = clientFor(running, { authorize: (token) => ({ authorization: `Bearer ${token}`, 'x-token': token }) });
 
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
 
     expect(running.service.graphqlCalls[0]?.headers['x-token']).toBe(running.service.issuedTokens[0]);
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AuthServerError, createAuthClient, InvalidApiKeyError } from '../../src/index.js';
-import { ViewerDocument } from '../support/documents.js';
+import { AccountDocument } from '../support/documents.js';
 import { API_KEY, startService } from '../support/fixtures.js';
 
 async function twoRegions(usKeys: string[], euKeys: string[]) {
-  const us = await startService({ region: 'us', validKeys: usKeys });
-  const eu = await startService({ region: 'eu', validKeys: euKeys });
+  const us = await startService({ regions: ['us'], apiKeys: usKeys });
+  const eu = await startService({ regions: ['eu'], apiKeys: euKeys });
   const regions = { us: us.baseUrl, eu: eu.baseUrl };
   const client = createAuthClient({ apiKey: API_KEY, region: 'auto', regions });
   return { us: us.service, eu: eu.service, client, regions };
@@ -15,11 +15,11 @@ describe('region "auto"', () => {
   it('tries the regions in order and keeps the first that accepts the key; tokens go only there', async () => {
     const { us, eu, client } = await twoRegions(['another-key'], [API_KEY]);
 
-    const first = await client.request(ViewerDocument);
-    eu.expireAllTokensNow();
-    await client.request(ViewerDocument);
+    const first = await client.request(AccountDocument);
+    eu.expireTokensNow();
+    await client.request(AccountDocument);
 
-    expect(first.viewer.region).toBe('eu');
+    expect(first.session_user_account.name).toBe('Dana Demo (eu)');
     expect(us.authCalls.map((call) => call.status)).toEqual([401]); // asked once, never again
     expect(eu.authCalls.map((call) => call.status)).toEqual([200, 200]);
     expect(us.graphqlCalls).toHaveLength(0);
@@ -63,7 +63,7 @@ describe('region "auto"', () => {
   });
 
   it('a map with its own region named "auto" uses it as is', async () => {
-    const auto = await startService({ region: 'auto' });
+    const auto = await startService({ regions: ['auto'] });
     const client = createAuthClient({ apiKey: API_KEY, region: 'auto', regions: { auto: auto.baseUrl, us: 'http://127.0.0.1:9' } });
 
     await client.getToken();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTokenRejectedBody, TokenRejectedError } from '../../src/index.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { bearerTokens, clientFor } from '../support/fixtures.js';
 import { refuseGraphql, startFaultyService } from '../support/faulty-service.js';
 
@@ -19,9 +19,9 @@ describe('a gateway that refuses the token ("Unauthorized", "Access Denied")', (
     const running = await startFaultyService(refuseGraphql(1, status, body));
     const client = clientFor(running);
 
-    const result = await client.request(ItemsDocument, { first: 2 });
+    const result = await client.request(PentestsDocument, { page_size: 2 });
 
-    expect(result.items).toHaveLength(2);
+    expect(result.pentests_page.pentests).toHaveLength(2);
     const [first, second] = running.service.issuedTokens;
     expect(running.service.authCalls).toHaveLength(2);
     expect(sentTokens(running)).toEqual([`Bearer ${first!}`, `Bearer ${second!}`]);
@@ -33,7 +33,7 @@ describe('a gateway that refuses the token ("Unauthorized", "Access Denied")', (
     const running = await startFaultyService(refuseGraphql(Infinity, 403, ACCESS_DENIED));
     const client = clientFor(running);
 
-    const error: unknown = await client.request(ItemsDocument).catch((e: unknown) => e);
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(TokenRejectedError);
     expect(error).toMatchObject({ name: 'TokenRejectedError', status: 403 });
@@ -46,9 +46,9 @@ describe('a gateway that refuses the token ("Unauthorized", "Access Denied")', (
     const running = await startFaultyService(refuseGraphql(1, 401, UNAUTHORIZED));
     const client = clientFor(running);
 
-    const result = await client.request(AddItemDocument, { title: 'after refusal' });
+    const result = await client.request(PauseOpDocument, { op_id: runningOpId() });
 
-    expect(result.addItem.title).toBe('after refusal');
+    expect(result.pause_op?.op_state).toBe('paused');
     expect(running.service.appliedMutations).toBe(1);
     expect(sentTokens(running)).toHaveLength(2);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignedOutError } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
 
 describe('signOut and refresh', () => {
@@ -8,7 +8,7 @@ describe('signOut and refresh', () => {
     const running = await startService();
     const client = clientFor(running);
     const release = running.service.pauseAuth();
-    const waiting = client.request(ItemsDocument);
+    const waiting = client.request(PentestsDocument);
     await waitUntil(() => running.service.authCalls.length === 1);
 
     client.signOut();
@@ -33,12 +33,12 @@ describe('signOut and refresh', () => {
     const before = await client.getToken();
     client.signOut();
 
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(SignedOutError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(SignedOutError);
     expect(running.service.authCalls).toHaveLength(1);
 
     const after = await client.refresh();
     expect(after).not.toBe(before);
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
     expect(running.service.authCalls).toHaveLength(2);
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual([after]);
   });

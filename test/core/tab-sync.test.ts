@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type AuthClientOptions, SignedOutError } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, type Running, startService, waitUntil } from '../support/fixtures.js';
 import { installWebLocks } from '../support/web-locks.js';
 
@@ -21,7 +21,7 @@ describe('tabs sharing one token', () => {
     const token = await clientFor(running, { tabSync }).getToken();
 
     const opened = clientFor(running, { tabSync });
-    await opened.request(ItemsDocument);
+    await opened.request(PentestsDocument);
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(bearerTokens(running.service)).toEqual([token]);
@@ -38,7 +38,7 @@ describe('tabs sharing one token', () => {
     expect(running.service.authCalls).toHaveLength(1);
 
     elapsedMs = 60 * 60_000 - 30_000; // inside every tab's renewal margin
-    await Promise.all(all.map((tab) => tab.request(ItemsDocument)));
+    await Promise.all(all.map((tab) => tab.request(PentestsDocument)));
 
     const { service } = running;
     expect(service.authCalls).toHaveLength(2);
@@ -55,12 +55,12 @@ describe('tabs sharing one token', () => {
     a!.signOut();
     await waitUntil(() => b!.store.getState().token === null);
     expect([a!.store.getState().status, b!.store.getState().status]).toEqual(['signedOut', 'signedOut']);
-    await expect(b!.request(ItemsDocument)).rejects.toBeInstanceOf(SignedOutError);
+    await expect(b!.request(PentestsDocument)).rejects.toBeInstanceOf(SignedOutError);
     expect(running.service.graphqlCalls).toHaveLength(0);
   });
 
   it('tabs of another API key on the same channel never receive the token', async () => {
-    const running = await startService({ validKeys: ['test-key', 'other-key'] });
+    const running = await startService({ apiKeys: ['test-key', 'other-key'] });
     const tabSync = `tabs-${randomUUID()}`;
     const mine = clientFor(running, { tabSync });
     const theirs = clientFor(running, { tabSync, apiKey: 'other-key' });

@@ -5,12 +5,12 @@ import { generate } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import config from '../../examples/typed-documents/codegen.js';
-import { demoSchema } from '../support/schema.js';
+import { pentestSchema } from '../support/mock-service.js';
 
 describe('examples/typed-documents', () => {
   // `npm run codegen` rewrites both when the mock service's schema or an operation changes.
   it('schema.graphql is the schema the mock service runs', async () => {
-    await expect(`${printSchema(demoSchema)}\n`).toMatchFileSnapshot('../../examples/typed-documents/schema.graphql');
+    await expect(`${printSchema(pentestSchema)}\n`).toMatchFileSnapshot('../../examples/typed-documents/schema.graphql');
   });
 
   it('the committed codegen output is what GraphQL Code Generator makes of it now', async () => {

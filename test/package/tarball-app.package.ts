@@ -8,13 +8,19 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { npmInstall, root, tscDiagnostics } from './throwaway-app.js';
+import { npmInstall, root, run, tscDiagnostics } from './throwaway-app.js';
 import { API_KEY, sleep, startService } from '../support/fixtures.js';
+import { pentestNames } from '../support/documents.js';
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
+/** The system Node (20 here), as a user runs a script; the tests themselves run on the Node 22 dev dependency. */
+const SYSTEM_NODE = '/usr/bin/node';
+/** msw is an optional peer of the testing entry only: not installed with the peer sets, tested on its own. */
+const MSW_FLOORS = ['2.0.0', '3.0.0'];
 
 interface PeerSet {
   name: string;
@@ -76,7 +82,8 @@ const { workDir, tarball } = inject('packed');
 describe('the published package', () => {
   it('tests the floor of every peer range it claims', () => {
     for (const [peer, range] of Object.entries(manifest.peerDependencies)) {
-      const tested = PEER_SETS.map((set) => set.dependencies[peer]);
+      const optional = manifest.peerDependenciesMeta?.[peer]?.optional === true;
+      const tested = optional && peer === 'msw' ? MSW_FLOORS : PEER_SETS.map((set) => set.dependencies[peer]);
       for (const floor of floors(range)) expect(tested, `${peer} ${range}`).toContain(floor);
     }
   });
@@ -145,11 +152,11 @@ describe('the published package', () => {
       try {
         dom.window.eval(bundle);
         const document = dom.window.document;
-        for (let i = 0; i < 400 && document.querySelector('#items, #error') === null; i++) await sleep(25);
+        for (let i = 0; i < 400 && document.querySelector('#pentests, #error') === null; i++) await sleep(25);
         expect(document.querySelector('#error')?.textContent ?? null).toBeNull();
-        const items = [...document.querySelectorAll('#items li')].map((li) => li.textContent);
-        expect(items).toEqual(['us item 1', 'us item 2', 'us item 3']);
-        expect(document.querySelector('#items')?.getAttribute('data-status')).toBe('authenticated');
+        const names = [...document.querySelectorAll('#pentests li')].map((li) => li.textContent);
+        expect(names).toEqual(pentestNames('us', 3));
+        expect(document.querySelector('#pentests')?.getAttribute('data-status')).toBe('authenticated');
         expect(service.authCalls).toHaveLength(1);
         expect(service.graphqlCalls).toHaveLength(1);
         expect(service.graphqlCalls[0]?.token).toBe(service.issuedTokens[0]);
@@ -157,5 +164,36 @@ describe('the published package', () => {
         dom.window.close();
       }
     }, 120_000);
+    it('runs the README .mjs snippet as it is on the system Node against the mock service', async () => {
+      const script = join(appDir, 'node-usage.mjs');
+      await copyFile(join(root, 'test/readme/node-usage.mjs'), script);
+      const { service, baseUrl } = await startService();
+      const env = { ...process.env, API_KEY, REGION: 'us', REGIONS: JSON.stringify({ us: baseUrl }) };
+      const { stdout } = await run(SYSTEM_NODE, [script], { cwd: appDir, env });
+      expect(stdout).toBe('Dana Demo (us)\n');
+      expect(service.authCalls).toHaveLength(1);
+      expect(service.graphqlCalls.map((call) => call.status)).toEqual([200]);
+    }, 60_000);
+
+    it('loads graphql-jwt-auth-react/testing and listens on the system Node with msw not installed', async () => {
+      expect(existsSync(join(appDir, 'node_modules/msw'))).toBe(false);
+      const script = join(appDir, 'testing-kit.mjs');
+      await copyFile(join(root, 'test/package/app/testing-kit.mjs'), script);
+      const { stdout } = await run(SYSTEM_NODE, [script], { cwd: appDir });
+      expect(JSON.parse(stdout)).toEqual({ listen: { data: { hello: 'world' } } });
+    }, 60_000);
   });
+});
+
+describe.each(MSW_FLOORS)('the testing entry with msw %s, the floor of each major it claims', (version) => {
+  it('answers through the MSW handlers', async () => {
+    const appDir = await mkdtemp(join(workDir, 'msw-'));
+    const dependencies = { [manifest.name]: `file:${tarball}`, graphql: '16.15.0', react: '19.3.1', '@tanstack/react-query': '5.108.0', msw: version };
+    await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'msw-app', private: true, type: 'module', dependencies }, null, 2));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--prefer-offline'], { cwd: appDir });
+    await copyFile(join(root, 'test/package/app/testing-kit.mjs'), join(appDir, 'testing-kit.mjs'));
+    // msw 3 needs Node 22 (Promise.withResolvers); the dev dependency's Node runs it.
+    const { stdout } = await run(process.execPath, ['testing-kit.mjs'], { cwd: appDir, env: { ...process.env, MSW: '1' } });
+    expect(JSON.parse(stdout)).toEqual({ msw: { data: { hello: 'world' } } });
+  }, 180_000);
 });

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { AuthProvider, type AuthProviderProps } from '../../src/index.js';
 import { describe, expect, it } from 'vitest';
 import { createGraphQLProxy, createTokenHandler } from '../../src/server/index.js';
-import { ItemList } from '../support/components.js';
+import { PentestList } from '../support/components.js';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { testQueryClient } from '../support/render.js';
 import { hasSession, serveHandler, withSession } from '../server/serve-handler.js';
@@ -22,7 +22,7 @@ function renderItems(props: AuthProviderProps) {
     <StrictMode>
       <QueryClientProvider client={testQueryClient()}>
         <AuthProvider {...props}>
-          <ItemList first={2} />
+          <PentestList pageSize={2} />
         </AuthProvider>
       </QueryClientProvider>
     </StrictMode>,
@@ -36,7 +36,7 @@ describe('AuthProvider without the key', () => {
 
     renderItems({ tokenEndpoint: url, regions: { test: running.baseUrl }, fetch: withSession });
 
-    expect((await screen.findByTestId('items')).textContent).not.toBe('');
+    expect((await screen.findByTestId('pentests')).textContent).not.toBe('');
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(1);
     expect(document.documentElement.outerHTML).not.toContain(API_KEY);
@@ -48,7 +48,7 @@ describe('AuthProvider without the key', () => {
 
     const view = renderItems({ graphqlProxy: url, fetch: withSession });
 
-    expect((await screen.findByTestId('items')).textContent).not.toBe('');
+    expect((await screen.findByTestId('pentests')).textContent).not.toBe('');
     expect(running.service.authCalls).toHaveLength(1);
     expect(view.container.innerHTML).not.toContain(running.service.issuedTokens[0]!);
   });

@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider, type AuthState, useAuth } from '../../src/index.js';
-import { ItemList } from '../support/components.js';
+import { PentestList } from '../support/components.js';
+import { pentestNames } from '../support/documents.js';
 import { API_KEY, startService, waitUntil } from '../support/fixtures.js';
 import { renderWithAuth, testQueryClient } from '../support/render.js';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -14,20 +15,20 @@ function TokenProbe({ onState }: { onState: (state: AuthState) => void }) {
 
 describe('identity', () => {
   it('a region switch drops the old token, never sends it to the new region, and shows no old data', async () => {
-    const us = await startService({ region: 'us' });
-    const eu = await startService({ region: 'eu' });
+    const us = await startService({ regions: ['us'] });
+    const eu = await startService({ regions: ['eu'] });
     const regions = { us: us.baseUrl, eu: eu.baseUrl };
-    const view = renderWithAuth(<ItemList first={1} />, us, { region: 'us', regions });
-    expect((await screen.findByTestId('items')).textContent).toBe('us item 1');
+    const view = renderWithAuth(<PentestList pageSize={1} />, us, { region: 'us', regions });
+    expect((await screen.findByTestId('pentests')).textContent).toBe(pentestNames('us', 1).join(', '));
 
     const release = eu.service.pauseGraphql();
     view.rerenderWith({ region: 'eu' });
     // While eu answers, the us data must not stand in for it.
-    expect(await screen.findByTestId('items-loading')).toBeTruthy();
-    expect(screen.queryByText('us item 1')).toBeNull();
+    expect(await screen.findByTestId('pentests-loading')).toBeTruthy();
+    expect(screen.queryByText(pentestNames('us', 1).join(', '))).toBeNull();
     release();
 
-    expect((await screen.findByTestId('items')).textContent).toBe('eu item 1');
+    expect((await screen.findByTestId('pentests')).textContent).toBe(pentestNames('eu', 1).join(', '));
     expect(eu.service.authCalls).toHaveLength(1);
     expect(eu.service.graphqlCalls.map((call) => call.token)).toEqual([eu.service.issuedTokens[0]]);
     expect(us.service.graphqlCalls.every((call) => us.service.issuedTokens.includes(call.token!))).toBe(true);
@@ -35,8 +36,8 @@ describe('identity', () => {
   });
 
   it('a refresh still in flight for the old identity never writes its token', async () => {
-    const us = await startService({ region: 'us' });
-    const eu = await startService({ region: 'eu' });
+    const us = await startService({ regions: ['us'] });
+    const eu = await startService({ regions: ['eu'] });
     const regions = { us: us.baseUrl, eu: eu.baseUrl };
     let state: AuthState | undefined;
     const probe = <TokenProbe onState={(s) => (state = s)} />;
@@ -44,7 +45,7 @@ describe('identity', () => {
     const view = renderWithAuth(
       <>
         {probe}
-        <ItemList first={1} />
+        <PentestList pageSize={1} />
       </>,
       us,
       { region: 'us', regions },
@@ -52,7 +53,7 @@ describe('identity', () => {
     await waitUntil(() => us.service.authCalls.length === 1);
 
     view.rerenderWith({ region: 'eu' });
-    expect((await screen.findByTestId('items')).textContent).toBe('eu item 1');
+    expect((await screen.findByTestId('pentests')).textContent).toBe(pentestNames('eu', 1).join(', '));
     const euToken = eu.service.issuedTokens[0];
     releaseUs();
     await waitUntil(() => us.service.authCalls[0]?.status === 200);
@@ -64,25 +65,25 @@ describe('identity', () => {
   });
 
   it('two providers on one page keep separate stores and tokens', async () => {
-    const us = await startService({ region: 'us' });
-    const eu = await startService({ region: 'eu' });
+    const us = await startService({ regions: ['us'] });
+    const eu = await startService({ regions: ['eu'] });
     const queryClient = testQueryClient();
     const states: Record<string, AuthState | undefined> = {};
     render(
       <QueryClientProvider client={queryClient}>
         <AuthProvider apiKey={API_KEY} region="us" regions={{ us: us.baseUrl }}>
           <TokenProbe onState={(s) => (states.us = s)} />
-          <ItemList first={1} label="us" />
+          <PentestList pageSize={1} label="us" />
         </AuthProvider>
         <AuthProvider apiKey={API_KEY} region="eu" regions={{ eu: eu.baseUrl }}>
           <TokenProbe onState={(s) => (states.eu = s)} />
-          <ItemList first={1} label="eu" />
+          <PentestList pageSize={1} label="eu" />
         </AuthProvider>
       </QueryClientProvider>,
     );
 
-    expect((await screen.findByTestId('us')).textContent).toBe('us item 1');
-    expect((await screen.findByTestId('eu')).textContent).toBe('eu item 1');
+    expect((await screen.findByTestId('us')).textContent).toBe(pentestNames('us', 1).join(', '));
+    expect((await screen.findByTestId('eu')).textContent).toBe(pentestNames('eu', 1).join(', '));
     expect(us.service.authCalls).toHaveLength(1);
     expect(eu.service.authCalls).toHaveLength(1);
     expect(states.us?.token).toBe(us.service.issuedTokens[0]);
@@ -91,8 +92,8 @@ describe('identity', () => {
 
   it('the API key never appears in a query key, and neither does the token', async () => {
     const running = await startService();
-    const view = renderWithAuth(<ItemList />, running);
-    await screen.findByTestId('items');
+    const view = renderWithAuth(<PentestList />, running);
+    await screen.findByTestId('pentests');
 
     const keys = JSON.stringify(view.queryClient.getQueryCache().getAll().map((query) => query.queryKey));
     expect(keys).not.toContain(API_KEY);

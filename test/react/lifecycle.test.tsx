@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { type ReactNode, StrictMode, Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider, createAuthClient, useAuth, useGraphQLSuspenseQuery } from '../../src/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
 import { providerProps } from '../support/render.js';
@@ -14,8 +14,8 @@ afterEach(() => {
 });
 
 function SuspenseItems() {
-  const { data } = useGraphQLSuspenseQuery(ItemsDocument, { first: 2 });
-  return <p data-testid="items">{data.items.map((item) => item.title).join(', ')}</p>;
+  const { data } = useGraphQLSuspenseQuery(PentestsDocument, { page_size: 2 });
+  return <p data-testid="items">{data.pentests_page.pentests.map((pentest) => pentest.name).join(', ')}</p>;
 }
 
 function Status() {

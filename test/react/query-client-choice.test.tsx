@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../src/index.js';
-import { ItemList } from '../support/components.js';
+import { PentestList } from '../support/components.js';
 import { startService } from '../support/fixtures.js';
 import { providerProps } from '../support/render.js';
 
@@ -17,12 +17,12 @@ describe('which QueryClient the provider uses', () => {
 
     render(
       <AuthProvider {...providerProps(running)}>
-        <ItemList />
+        <PentestList />
         <AppQuery />
       </AuthProvider>,
     );
 
-    await screen.findByTestId('items');
+    await screen.findByTestId('pentests');
     expect((await screen.findByTestId('app')).textContent).toBe('app data');
   });
 
@@ -34,13 +34,13 @@ describe('which QueryClient the provider uses', () => {
     render(
       <QueryClientProvider client={outer}>
         <AuthProvider {...providerProps(running, { queryClient: ours })}>
-          <ItemList />
+          <PentestList />
           <AppQuery />
         </AuthProvider>
       </QueryClientProvider>,
     );
 
-    await screen.findByTestId('items');
+    await screen.findByTestId('pentests');
     await screen.findByTestId('app');
     expect(ours.getQueryCache().getAll().map((query) => query.queryKey[0])).toEqual(['graphql']);
     expect(outer.getQueryCache().getAll().map((query) => query.queryKey[0])).toEqual(['app']);
@@ -53,12 +53,12 @@ describe('which QueryClient the provider uses', () => {
     render(
       <QueryClientProvider client={outer}>
         <AuthProvider {...providerProps(running)}>
-          <ItemList />
+          <PentestList />
         </AuthProvider>
       </QueryClientProvider>,
     );
 
-    await screen.findByTestId('items');
+    await screen.findByTestId('pentests');
     expect(outer.getQueryCache().getAll()).toHaveLength(1);
   });
 });

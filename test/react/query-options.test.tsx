@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type AuthClient, AuthClientProvider, graphqlQueryOptions, graphqlScopeKey, useAuthClient, useGraphQLQuery } from '../../src/index.js';
-import { ItemList } from '../support/components.js';
-import { ItemsDocument, ViewerDocument } from '../support/documents.js';
+import { PentestList } from '../support/components.js';
+import { AccountDocument, PentestsDocument, pentestNames } from '../support/documents.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
 
 /** The app a router loader prefetches for: the loader's client, given to the hooks. */
@@ -19,8 +19,8 @@ function renderApp(client: AuthClient, queryClient: QueryClient, ui: ReactNode) 
 }
 
 function ViewerName() {
-  const { data } = useGraphQLQuery(ViewerDocument);
-  return data ? <p data-testid="viewer">{data.viewer.name}</p> : null;
+  const { data } = useGraphQLQuery(AccountDocument);
+  return data ? <p data-testid="viewer">{data.session_user_account.name}</p> : null;
 }
 
 function Client({ onClient }: { onClient: (client: unknown) => void }) {
@@ -36,10 +36,10 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
 
     // What a router loader does before anything renders. ensureQueryData is deprecated in the latest
     // React Query 5 (for `query({ ...options, staleTime: 'static' })`) but is all that 5.80 has.
-    const options = graphqlQueryOptions(client, ItemsDocument, { first: 2 });
+    const options = graphqlQueryOptions(client, PentestsDocument, { page_size: 2 });
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     const loaded = await queryClient.ensureQueryData(options);
-    expect(loaded.items.map((item) => item.title)).toEqual(['us item 1', 'us item 2']);
+    expect(loaded.pentests_page.pentests.map((pentest) => pentest.name)).toEqual(pentestNames('us', 2));
     expect(queryClient.getQueryData(options.queryKey)).toBe(loaded);
 
     const seen: unknown[] = [];
@@ -48,11 +48,11 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
       queryClient,
       <>
         <Client onClient={(c) => seen.push(c)} />
-        <ItemList first={2} />
+        <PentestList pageSize={2} />
       </>,
     );
 
-    expect(screen.getByTestId('items').textContent).toBe('us item 1, us item 2');
+    expect(screen.getByTestId('pentests').textContent).toBe(pentestNames('us', 2).join(', '));
     expect(seen.every((c) => c === client)).toBe(true);
     expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([options.queryKey]);
     expect(running.service.authCalls).toHaveLength(1);
@@ -63,11 +63,11 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
     const running = await startService();
     const client = clientFor(running);
     const queryClient = new QueryClient();
-    renderApp(client, queryClient, <ItemList first={3} />);
-    await screen.findByTestId('items');
+    renderApp(client, queryClient, <PentestList pageSize={3} />);
+    await screen.findByTestId('pentests');
 
-    const data = await queryClient.query({ ...graphqlQueryOptions(client, ItemsDocument, { first: 3 }), staleTime: 'static' });
-    expect(data.items).toHaveLength(3);
+    const data = await queryClient.query({ ...graphqlQueryOptions(client, PentestsDocument, { page_size: 3 }), staleTime: 'static' });
+    expect(data.pentests_page.pentests).toHaveLength(3);
     expect(running.service.graphqlCalls).toHaveLength(1);
   });
 
@@ -79,8 +79,8 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
       client,
       queryClient,
       <>
-        <ItemList first={1} label="one" />
-        <ItemList first={2} label="two" />
+        <PentestList pageSize={1} label="one" />
+        <PentestList pageSize={2} label="two" />
         <ViewerName />
       </>,
     );
@@ -95,12 +95,12 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
     };
 
     expect(sends()).toHaveLength(3);
-    expect(await sendsAfter(graphqlQueryOptions(client, ItemsDocument).queryKey.slice(0, 3))).toEqual(['Items', 'Items']);
-    expect(await sendsAfter(graphqlQueryOptions(client, ItemsDocument, { first: 2 }).queryKey)).toEqual(['Items']);
-    expect(await sendsAfter(graphqlScopeKey(client.identity))).toEqual(['Items', 'Items', 'Viewer']);
-    expect(await sendsAfter(['graphql', { region: 'test' }])).toEqual(['Items', 'Items', 'Viewer']);
+    expect(await sendsAfter(graphqlQueryOptions(client, PentestsDocument).queryKey.slice(0, 3))).toEqual(['Pentests', 'Pentests']);
+    expect(await sendsAfter(graphqlQueryOptions(client, PentestsDocument, { page_size: 2 }).queryKey)).toEqual(['Pentests']);
+    expect(await sendsAfter(graphqlScopeKey(client.identity))).toEqual(['Account', 'Pentests', 'Pentests']);
+    expect(await sendsAfter(['graphql', { region: 'test' }])).toEqual(['Account', 'Pentests', 'Pentests']);
     expect(await sendsAfter(['graphql', { region: 'elsewhere' }])).toEqual([]);
-    expect(await sendsAfter(['graphql'])).toEqual(['Items', 'Items', 'Viewer']);
+    expect(await sendsAfter(['graphql'])).toEqual(['Account', 'Pentests', 'Pentests']);
     expect(running.service.authCalls).toHaveLength(1);
   });
 
@@ -109,10 +109,10 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
     const client = clientFor(running);
     const view = render(
       <AuthClientProvider client={client}>
-        <ItemList />
+        <PentestList />
       </AuthClientProvider>,
     );
-    await screen.findByTestId('items');
+    await screen.findByTestId('pentests');
     view.unmount();
 
     // Background renewal is due 1–1.5 s after issue (half of a 2–3 s lifetime): it still happens.

@@ -1,17 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthConfigError, InvalidApiKeyError } from '../../src/index.js';
-import { AuthStatus, ItemList } from '../support/components.js';
+import { AuthStatus, PentestList } from '../support/components.js';
+import { pentestNames } from '../support/documents.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth } from '../support/render.js';
 
 describe('useGraphQLQuery', () => {
   it('renders typed data after one /v1/auth call, with the token in the Authorization header', async () => {
-    const running = await startService({ region: 'us' });
+    const running = await startService({ regions: ['us'] });
 
-    renderWithAuth(<ItemList first={2} />, running);
+    renderWithAuth(<PentestList pageSize={2} />, running);
 
-    expect(await screen.findByTestId('items')).toHaveProperty('textContent', 'us item 1, us item 2');
+    expect(await screen.findByTestId('pentests')).toHaveProperty('textContent', pentestNames('us', 2).join(', '));
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(1);
     expect(running.service.graphqlCalls[0]?.headers.authorization).toBe(`Bearer ${running.service.issuedTokens[0]!}`);
@@ -22,9 +23,9 @@ describe('useGraphQLQuery', () => {
 
     renderWithAuth(
       <>
-        <ItemList first={1} label="a" />
-        <ItemList first={2} label="b" />
-        <ItemList first={3} label="c" />
+        <PentestList pageSize={1} label="a" />
+        <PentestList pageSize={2} label="b" />
+        <PentestList pageSize={3} label="c" />
       </>,
       running,
       {},
@@ -44,14 +45,14 @@ describe('useGraphQLQuery', () => {
 
     const view = renderWithAuth(
       <>
-        <ItemList />
+        <PentestList />
         <AuthStatus />
       </>,
       running,
       { apiKey: 'not-a-valid-key', onAuthError },
     );
 
-    expect((await screen.findByTestId('items-error')).textContent).toMatch(/^InvalidApiKeyError/);
+    expect((await screen.findByTestId('pentests-error')).textContent).toMatch(/^InvalidApiKeyError/);
     // The QueryClient allows 3 retries without delay; an invalid key must use none of them.
     expect(view.queryClient.getQueryCache().getAll()[0]?.state.fetchFailureCount).toBe(1);
     expect(screen.getByTestId('auth-status').textContent).toBe('error: InvalidApiKeyError');
@@ -63,12 +64,12 @@ describe('useGraphQLQuery', () => {
 
   it('a new API key after a 401 is a new identity: it authenticates and shows data', async () => {
     const running = await startService();
-    const view = renderWithAuth(<ItemList />, running, { apiKey: 'not-a-valid-key' });
-    await screen.findByTestId('items-error');
+    const view = renderWithAuth(<PentestList />, running, { apiKey: 'not-a-valid-key' });
+    await screen.findByTestId('pentests-error');
 
     view.rerenderWith({ apiKey: 'test-key' });
 
-    await screen.findByTestId('items');
+    await screen.findByTestId('pentests');
     expect(running.service.authCalls.map((call) => JSON.parse(call.body) as unknown)).toEqual([
       { key: 'not-a-valid-key' },
       { key: 'test-key' },
@@ -79,9 +80,9 @@ describe('useGraphQLQuery', () => {
     const running = await startService();
     running.service.queueAuthFailures(503, 502);
 
-    renderWithAuth(<ItemList />, running);
+    renderWithAuth(<PentestList />, running);
 
-    await screen.findByTestId('items');
+    await screen.findByTestId('pentests');
     expect(running.service.authCalls.map((call) => call.status)).toEqual([503, 502, 200]);
     expect(running.service.graphqlCalls).toHaveLength(1);
   });
@@ -92,14 +93,14 @@ describe('useGraphQLQuery', () => {
 
     renderWithAuth(
       <>
-        <ItemList />
+        <PentestList />
         <AuthStatus />
       </>,
       running,
       { region: 'nowhere', onAuthError },
     );
 
-    expect((await screen.findByTestId('items-error')).textContent).toMatch(/^AuthConfigError: Unknown region "nowhere"/);
+    expect((await screen.findByTestId('pentests-error')).textContent).toMatch(/^AuthConfigError: Unknown region "nowhere"/);
     expect(screen.getByTestId('auth-status').textContent).toBe('error: AuthConfigError');
     expect(onAuthError).toHaveBeenCalledTimes(1);
     expect(onAuthError.mock.calls[0]?.[0]).toBeInstanceOf(AuthConfigError);

@@ -2,8 +2,9 @@ import { act, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthConfigError, type AuthClient, useAuthClient } from '../../src/index.js';
-import { AuthStatus, ItemList } from '../support/components.js';
+import { AuthStatus, PentestList } from '../support/components.js';
 import { sleep, startService, waitUntil } from '../support/fixtures.js';
+import { observeGraphqlSignals } from '../support/observed-signals.js';
 import { renderWithAuth } from '../support/render.js';
 import { render } from '@testing-library/react';
 
@@ -22,7 +23,7 @@ describe('renders and cancellation', () => {
         <CaptureClient onClient={(c) => (client = c)} />
         {Array.from({ length: 5 }, (_, i) => (
           <Profiler key={i} id={`list-${i}`} onRender={() => (renders += 1)}>
-            <ItemList label={`list-${i}`} />
+            <PentestList label={`list-${i}`} />
           </Profiler>
         ))}
       </>,
@@ -45,14 +46,8 @@ describe('renders and cancellation', () => {
   it("unmounting a component aborts its query's HTTP request (React Query's signal reaches fetch)", async () => {
     const running = await startService();
     running.service.graphqlDelayMs = 5_000;
-    const graphqlSignals: AbortSignal[] = [];
-    // Observes the real fetch; the request still goes to the 127.0.0.1 service.
-    const observingFetch: typeof fetch = (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.endsWith('/v1/graphql') && init?.signal) graphqlSignals.push(init.signal);
-      return fetch(input, init);
-    };
-    const view = renderWithAuth(<ItemList />, running, { fetch: observingFetch });
+    const { fetch: observingFetch, signals: graphqlSignals } = observeGraphqlSignals();
+    const view = renderWithAuth(<PentestList />, running, { fetch: observingFetch });
     await waitUntil(() => running.service.graphqlCalls.length === 1);
     expect(graphqlSignals).toHaveLength(1);
     expect(graphqlSignals[0]?.aborted).toBe(false);
@@ -64,8 +59,8 @@ describe('renders and cancellation', () => {
 
   it("StrictMode's rehearsal unmount keeps background renewal alive; a real unmount stops it", async () => {
     const running = await startService({ tokenLifetimeSec: 3 });
-    const view = renderWithAuth(<ItemList />, running, {}, undefined, { strict: true });
-    await screen.findByTestId('items');
+    const view = renderWithAuth(<PentestList />, running, {}, undefined, { strict: true });
+    await screen.findByTestId('pentests');
 
     // Renewal is due 1–1.5 s after issue (half of a 2–3 s lifetime), with no query running.
     await waitUntil(() => running.service.authCalls.length === 2);
@@ -83,7 +78,7 @@ describe('renders and cancellation', () => {
     const view = renderWithAuth(
       <>
         <AuthStatus />
-        <ItemList />
+        <PentestList />
       </>,
       running,
     );
@@ -102,7 +97,7 @@ describe('renders and cancellation', () => {
   it('a hook outside <AuthProvider> fails with a typed AuthConfigError naming the hook', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    expect(() => render(<ItemList />)).toThrow(AuthConfigError);
+    expect(() => render(<PentestList />)).toThrow(AuthConfigError);
     expect(() => render(<AuthStatus />)).toThrow('useAuth must be used inside <AuthProvider>');
     consoleError.mockRestore();
   });

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthRequestError, useAuth } from '../../src/index.js';
-import { AuthStatus, ItemList } from '../support/components.js';
+import { AuthStatus, PentestList } from '../support/components.js';
 import { API_KEY, clientFor, startService } from '../support/fixtures.js';
 import { renderWithAuth } from '../support/render.js';
 import { secretLeaks } from '../support/secret-leaks.js';
@@ -38,20 +38,20 @@ describe('the API key travels only in the body of POST /v1/auth', () => {
     const authErrors: unknown[] = [];
     const view = renderWithAuth(
       <>
-        <ItemList />
+        <PentestList />
         <AuthStatus />
         <SignOutButton />
       </>,
       running,
       { onAuthError: (error) => authErrors.push(error) },
     );
-    await screen.findByTestId('items');
-    running.service.expireAllTokensNow();
+    await screen.findByTestId('pentests');
+    running.service.expireTokensNow();
     await view.queryClient.refetchQueries();
     fireEvent.click(screen.getByText('sign out'));
-    await screen.findByTestId('items-error');
+    await screen.findByTestId('pentests-error');
     fireEvent.click(screen.getByText('sign in'));
-    await screen.findByTestId('items');
+    await screen.findByTestId('pentests');
 
     const { authCalls, graphqlCalls } = running.service;
     expect(authCalls.map((call) => call.status)).toEqual([503, 200, 200, 200]);

@@ -5,8 +5,8 @@ import { Suspense } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider, createAuthClient, graphqlQueryOptions, useGraphQLSuspenseQuery } from '../../src/index.js';
-import { AuthStatus, ItemList } from '../support/components.js';
-import { ViewerDocument } from '../support/documents.js';
+import { AuthStatus, PentestList } from '../support/components.js';
+import { AccountDocument } from '../support/documents.js';
 import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
 
@@ -17,8 +17,8 @@ afterEach(() => {
 });
 
 function Viewer() {
-  const { data } = useGraphQLSuspenseQuery(ViewerDocument);
-  return <p data-testid="viewer">{data.viewer.name}</p>;
+  const { data } = useGraphQLSuspenseQuery(AccountDocument);
+  return <p data-testid="viewer">{data.session_user_account.name}</p>;
 }
 
 function App({ running, queryClient = new QueryClient() }: { running: Running; queryClient?: QueryClient }) {
@@ -29,7 +29,7 @@ function App({ running, queryClient = new QueryClient() }: { running: Running; q
         <Suspense fallback={<p>viewer loading</p>}>
           <Viewer />
         </Suspense>
-        <ItemList />
+        <PentestList />
       </AuthProvider>
     </QueryClientProvider>
   );
@@ -98,7 +98,7 @@ describe('server rendering', () => {
     const running = await startService();
     const serverClient = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl } });
     const queryClient = new QueryClient();
-    await queryClient.query(graphqlQueryOptions(serverClient, ViewerDocument));
+    await queryClient.query(graphqlQueryOptions(serverClient, AccountDocument));
     serverClient.dispose();
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(1);

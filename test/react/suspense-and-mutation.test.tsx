@@ -1,29 +1,32 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useGraphQLMutation, useGraphQLSuspenseQuery } from '../../src/index.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { PauseOpDocument, pentestNames, PentestsDocument, runningOpId } from '../support/documents.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth, testQueryClient } from '../support/render.js';
 
-function SuspenseItems() {
-  const { data } = useGraphQLSuspenseQuery(ItemsDocument, { first: 3 });
-  return <p data-testid="items">{data.items.map((item) => item.title).join(', ')}</p>;
+function SuspensePentests() {
+  const { data } = useGraphQLSuspenseQuery(PentestsDocument, { page_size: 3 });
+  return <p data-testid="pentests">{data.pentests_page.pentests.map((pentest) => pentest.name).join(', ')}</p>;
 }
 
-function AddItem() {
-  const mutation = useGraphQLMutation(AddItemDocument);
+/** Each click pauses the next running pentest, so no click repeats another's mutation. */
+function PauseNext() {
+  const [clicks, setClicks] = useState(0);
+  const mutation = useGraphQLMutation(PauseOpDocument);
   return (
     <>
       <button
         type="button"
         onClick={() => {
-          mutation.mutate({ title: 'written once' });
+          mutation.mutate({ op_id: runningOpId('us', clicks) });
+          setClicks(clicks + 1);
         }}
       >
-        add
+        pause
       </button>
-      {mutation.isSuccess && <p data-testid="added">{mutation.data.addItem.title}</p>}
+      {mutation.isSuccess && <p data-testid="paused">{mutation.data.pause_op?.op_id}</p>}
       {mutation.isError && <p data-testid="failed">{mutation.error.message}</p>}
     </>
   );
@@ -31,19 +34,19 @@ function AddItem() {
 
 describe('useGraphQLSuspenseQuery', () => {
   it('shows the fallback, then the data, with one /v1/auth call', async () => {
-    const running = await startService({ region: 'eu' });
+    const running = await startService({ regions: ['eu'] });
     const release = running.service.pauseAuth();
 
     renderWithAuth(
       <Suspense fallback={<p data-testid="fallback">loading</p>}>
-        <SuspenseItems />
+        <SuspensePentests />
       </Suspense>,
       running,
     );
 
     expect(screen.getByTestId('fallback')).toBeTruthy();
     release();
-    expect((await screen.findByTestId('items')).textContent).toBe('eu item 1, eu item 2, eu item 3');
+    expect((await screen.findByTestId('pentests')).textContent).toBe(pentestNames('eu', 3).join(', '));
     expect(running.service.authCalls).toHaveLength(1);
   });
 });
@@ -51,19 +54,21 @@ describe('useGraphQLSuspenseQuery', () => {
 describe('useGraphQLMutation', () => {
   it('after the token expired, the mutation is re-sent with a new token and applied exactly once', async () => {
     const running = await startService();
-    renderWithAuth(<AddItem />, running);
-    fireEvent.click(screen.getByText('add'));
-    await screen.findByTestId('added');
-    running.service.expireAllTokensNow();
+    renderWithAuth(<PauseNext />, running);
+    fireEvent.click(screen.getByText('pause'));
+    await screen.findByTestId('paused');
+    running.service.expireTokensNow();
     running.service.resetCounters();
 
-    fireEvent.click(screen.getByText('add'));
+    fireEvent.click(screen.getByText('pause'));
 
     await waitFor(() => {
       expect(running.service.appliedMutations).toBe(1);
     });
     // The service counts the mutation before its answer reaches the client, so wait for the render.
-    expect((await screen.findByTestId('added')).textContent).toBe('written once');
+    await waitFor(() => {
+      expect(screen.getByTestId('paused').textContent).toBe(runningOpId('us', 1));
+    });
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls.map((call) => call.expired)).toEqual([true, false]);
   });
@@ -77,8 +82,8 @@ describe('useGraphQLMutation', () => {
     const queryClient = testQueryClient();
     queryClient.setDefaultOptions({ mutations: { retry: 3, retryDelay: 0 } });
 
-    renderWithAuth(<AddItem />, running, {}, queryClient);
-    fireEvent.click(screen.getByText('add'));
+    renderWithAuth(<PauseNext />, running, {}, queryClient);
+    fireEvent.click(screen.getByText('pause'));
 
     await screen.findByTestId('failed');
     expect(running.service.graphqlCalls).toHaveLength(1);
@@ -91,10 +96,10 @@ describe('useGraphQLMutation', () => {
     const queryClient = testQueryClient();
     queryClient.setDefaultOptions({ mutations: { retry: 1, retryDelay: 0 } });
 
-    renderWithAuth(<AddItem />, running, {}, queryClient);
-    fireEvent.click(screen.getByText('add'));
+    renderWithAuth(<PauseNext />, running, {}, queryClient);
+    fireEvent.click(screen.getByText('pause'));
 
-    await screen.findByTestId('added');
+    await screen.findByTestId('paused');
     expect(running.service.authCalls.map((call) => call.status)).toEqual([503, 200]);
     expect(running.service.appliedMutations).toBe(1);
   });

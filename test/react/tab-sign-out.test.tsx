@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../src/index.js';
-import { ItemList } from '../support/components.js';
+import { PentestList } from '../support/components.js';
 import { startService } from '../support/fixtures.js';
 import { providerProps, testQueryClient } from '../support/render.js';
 import { installWebLocks } from '../support/web-locks.js';
@@ -27,7 +27,7 @@ describe('sign-out across tabs (tabSync), through the provider', () => {
     const tab = (label: string) => (
       <QueryClientProvider client={testQueryClient()}>
         <AuthProvider {...providerProps(running, { tabSync })}>
-          <ItemList label={label} />
+          <PentestList label={label} />
           <SignOutButton label={label} />
         </AuthProvider>
       </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ItemList } from '../support/components.js';
+import { PentestList } from '../support/components.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
 import { renderWithAuth, testQueryClient } from '../support/render.js';
 
@@ -72,8 +72,8 @@ describe('sleep and wake', () => {
     const { running, now, sleepFor } = await sleepingClocks();
     const queryClient = testQueryClient();
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, refetchOnWindowFocus: 'always' } });
-    renderWithAuth(<ItemList first={1} />, running, { now }, queryClient);
-    await screen.findByTestId('items');
+    renderWithAuth(<PentestList pageSize={1} />, running, { now }, queryClient);
+    await screen.findByTestId('pentests');
 
     sleepFor(10 * HOUR);
     setVisibility('visible');

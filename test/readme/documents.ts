@@ -2,9 +2,14 @@
 import type { TypedDocumentNode } from 'graphql-jwt-auth-react';
 import { parse } from 'graphql';
 
-export const ItemsDocument: TypedDocumentNode<{ items: { id: string; title: string }[] }, { first?: number }> = parse(
-  'query Items($first: Int) { items(first: $first) { id title } }',
-);
-export const AddItemDocument: TypedDocumentNode<{ addItem: { id: string } }, { title: string }> = parse(
-  'mutation AddItem($title: String!) { addItem(title: $title) { id } }',
+export const PentestsDocument: TypedDocumentNode<
+  { pentests_page: { pentests: { op_id: string; name: string; state: string }[] } },
+  { page_num?: number; page_size?: number; text_search?: string }
+> = parse(`query Pentests($page_num: Int, $page_size: Int, $text_search: String) {
+  pentests_page(page_input: { page_num: $page_num, page_size: $page_size, text_search: $text_search }) {
+    pentests { op_id name state }
+  }
+}`);
+export const PauseOpDocument: TypedDocumentNode<{ pause_op: { op_id: string; op_state: string } | null }, { op_id: string }> = parse(
+  'mutation PauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_state } }',
 );

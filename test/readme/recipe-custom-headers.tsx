@@ -1,6 +1,6 @@
 import { AuthProvider, createAuthClient } from 'graphql-jwt-auth-react';
 import type { ReactNode } from 'react';
-import { ItemsDocument } from './documents.js';
+import { PentestsDocument } from './documents.js';
 
 // The gateway wants the token in its own header instead of `Authorization: Bearer …`.
 const authorize = (token: string) => ({ 'x-access-token': token });
@@ -21,10 +21,10 @@ export function Providers({ apiKey, children }: { apiKey: string; children: Reac
 }
 
 // A header on one request, outside the hooks. Headers named like the token's are replaced by it.
-export async function itemsWithRequestId(apiKey: string) {
+export async function pentestsWithRequestId(apiKey: string) {
   const client = createAuthClient({ apiKey, region: 'us', authorize });
   try {
-    return await client.request(ItemsDocument, { first: 5 }, { headers: { 'x-request-id': crypto.randomUUID() } });
+    return await client.request(PentestsDocument, { page_size: 5 }, { headers: { 'x-request-id': crypto.randomUUID() } });
   } finally {
     client.dispose();
   }

@@ -2,12 +2,12 @@ import { AuthProvider, DEFAULT_REGIONS, type Regions } from 'graphql-jwt-auth-re
 import type { ReactNode } from 'react';
 
 // A given map replaces the defaults: spread them to keep `us` and `eu`.
-const regions = {
+export const regions = {
   ...DEFAULT_REGIONS,
   // A base address expands to {base}/v1/auth and {base}/v1/graphql.
   staging: 'https://staging.gateway.example.com',
   // Or both URLs, for a gateway with other paths.
-  local: { authUrl: 'http://127.0.0.1:4000/v1/auth', graphqlUrl: 'http://127.0.0.1:4000/graphql' },
+  local: { authUrl: 'http://127.0.0.1:4000/v1/auth', graphqlUrl: 'http://127.0.0.1:4000/v1/graphql' },
 } satisfies Regions;
 
 export function Providers({ region, children }: { region: keyof typeof regions; children: ReactNode }) {

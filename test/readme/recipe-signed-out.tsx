@@ -1,6 +1,6 @@
 import { useAuth, useGraphQLQuery } from 'graphql-jwt-auth-react';
 import type { ReactNode } from 'react';
-import { ItemsDocument } from './documents';
+import { PentestsDocument } from './documents';
 
 // After signOut() (here or, with tabSync, in another tab) the status is 'signedOut' until refresh():
 // show a sign-in screen instead of the failing queries.
@@ -17,7 +17,7 @@ export function SignedOutGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export function ItemCount() {
-  const { data } = useGraphQLQuery(ItemsDocument);
-  return <p>{data?.items.length ?? '…'} items</p>;
+export function PentestCount() {
+  const { data } = useGraphQLQuery(PentestsDocument);
+  return <p>{data?.pentests_page.pentests.length ?? '…'} pentests</p>;
 }

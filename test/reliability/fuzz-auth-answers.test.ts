@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../src/index.js';
 import { apiKeyArb, authAnswerArb } from '../support/answer-arbitraries.js';
 import { freshTokenAnswers } from '../support/crafted-jwt.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { assertForEachClient, FUZZ_TIMEOUT_MS } from '../support/fuzz.js';
 import { describeFailure, isExpectedFailure, isUsableBearer } from '../support/outcomes.js';
 import { type Scripted, startScriptedServer } from '../support/scripted-server.js';
@@ -39,9 +39,9 @@ describe('fuzzed /v1/auth answers (fast-check)', () => {
       for (const token of answers.map(offeredToken)) if (token !== null) offered.add(token);
       const errors: unknown[] = [];
       for (const operation of [
-        () => client.request(ItemsDocument, { first: 1 }),
+        () => client.request(PentestsDocument, { page_size: 1 }),
         () => client.getToken(),
-        () => client.request(ItemsDocument, { first: 1 }),
+        () => client.request(PentestsDocument, { page_size: 1 }),
       ]) {
         const authBefore = server.calls.filter((c) => c.path === '/v1/auth').length;
         const outcome = await operation().then(

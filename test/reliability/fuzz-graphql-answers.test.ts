@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../src/index.js';
 import { graphqlAnswerArb } from '../support/answer-arbitraries.js';
 import { freshTokenAnswers } from '../support/crafted-jwt.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { assertForEachClient, FUZZ_TIMEOUT_MS } from '../support/fuzz.js';
 import { describeFailure, isExpectedFailure, isUsableBearer } from '../support/outcomes.js';
 import { startScriptedServer } from '../support/scripted-server.js';
@@ -27,7 +27,7 @@ describe('fuzzed GraphQL answers (fast-check)', () => {
     await assertForEachClient(inputs, createClient, async ({ answers, mutation }, client) => {
       server.calls.length = 0;
       server.graphql.splice(0, Infinity, ...answers);
-      const operation = mutation ? client.request(AddItemDocument, { title: 't' }) : client.request(ItemsDocument, { first: 1 });
+      const operation = mutation ? client.request(PauseOpDocument, { op_id: runningOpId() }) : client.request(PentestsDocument, { page_size: 1 });
       const outcome = await operation.then(
         (value: unknown) => ({ value }),
         (error: unknown) => ({ error }),

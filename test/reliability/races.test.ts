@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignedOutError } from '../../src/index.js';
 import type { FaultPlan } from '../support/chaos.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { clientName, PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { bearerTokens, clientFor, waitUntil } from '../support/fixtures.js';
 import { startFaultyService } from '../support/faulty-service.js';
 
@@ -59,7 +59,7 @@ describe('races', () => {
     expect(fresh).toBe(answeredFirst?.token);
     expect(answeredLate?.token).not.toBe(fresh);
     expect(client.store.getState()).toMatchObject({ status: 'authenticated', token: fresh });
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
     expect(bearerTokens(running.service)).toEqual([fresh]);
   });
 
@@ -70,13 +70,13 @@ describe('races', () => {
     );
     const client = clientFor(running);
     const first = await client.getToken();
-    const late = client.request(ItemsDocument, { first: 1 });
+    const late = client.request(PentestsDocument, { page_size: 1 });
     await waitUntil(() => running.faults.seen.length === 2);
 
     const second = await client.refresh();
     held.open();
 
-    await expect(late).resolves.toMatchObject({ items: [{ region: 'us' }] });
+    await expect(late).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
     expect(running.service.authCalls).toHaveLength(2);
     const sent = running.faults.seen.filter((r) => r.path.endsWith('/graphql')).map((r) => r.headers.authorization);
     expect(sent).toEqual([`Bearer ${first}`, `Bearer ${second}`]);
@@ -88,9 +88,9 @@ describe('races', () => {
     const running = await startFaultyService(holdNth('/graphql', 1, held.opened));
     const client = clientFor(running);
     await client.getToken();
-    const late = client.request(ItemsDocument);
+    const late = client.request(PentestsDocument);
     await waitUntil(() => running.faults.seen.length === 2);
-    running.service.expireAllTokensNow();
+    running.service.expireTokensNow();
 
     client.signOut();
     held.open();
@@ -109,9 +109,9 @@ describe('races', () => {
     const all = Promise.all([
       client.refresh(),
       client.getToken(),
-      client.request(ItemsDocument, { first: 1 }),
+      client.request(PentestsDocument, { page_size: 1 }),
       client.refresh(),
-      client.request(ItemsDocument, { first: 2 }),
+      client.request(PentestsDocument, { page_size: 2 }),
     ]);
     await waitUntil(() => running.faults.seen.length === 1);
     held.open();
@@ -128,8 +128,8 @@ describe('races', () => {
     await client.getToken();
 
     // The token is at hand, but the send happens a microtask later: after the sign-out.
-    const query = client.request(ItemsDocument);
-    const mutation = client.request(AddItemDocument, { title: 'issued before sign-out' });
+    const query = client.request(PentestsDocument);
+    const mutation = client.request(PauseOpDocument, { op_id: runningOpId() });
     client.signOut();
 
     await expect(query).rejects.toBeInstanceOf(SignedOutError);

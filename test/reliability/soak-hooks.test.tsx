@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AuthClient, useAuthClient, useGraphQLMutation } from '../../src/index.js';
-import { ItemList } from '../support/components.js';
-import { AddItemDocument } from '../support/documents.js';
+import { PentestList } from '../support/components.js';
+import { PauseOpDocument } from '../support/documents.js';
 import { API_KEY } from '../support/fixtures.js';
 import { startFaultyService } from '../support/faulty-service.js';
 import { trackLibraryTimers } from '../support/live-timers.js';
@@ -16,12 +16,12 @@ const SEED = Number(process.env.SOAK_SEED ?? 20_261_121);
 const STEPS = Number(process.env.SOAK_HOOK_STEPS ?? 60);
 const LISTS = 4;
 
-type Mutate = (variables: { title: string }) => Promise<unknown>;
+type Mutate = (variables: { op_id: string }) => Promise<unknown>;
 
 /** Hands the test the client and a mutation hook's mutateAsync, as a component would use them. */
 function Handles({ onClient, onMutate }: { onClient: (client: AuthClient) => void; onMutate: (mutate: Mutate) => void }) {
   onClient(useAuthClient());
-  onMutate(useGraphQLMutation(AddItemDocument).mutateAsync);
+  onMutate(useGraphQLMutation(PauseOpDocument).mutateAsync);
   return null;
 }
 
@@ -44,21 +44,23 @@ describe(`chaos soak through the hooks (${STEPS} steps)`, () => {
     process.on('unhandledRejection', onUnhandled);
     const timers = trackLibraryTimers();
     const prng = createPrng(SEED);
-    const running = await startFaultyService(faultPlan(SEED));
+    // About one pentest in seven is running: enough for every step to pause a different one.
+    const running = await startFaultyService(faultPlan(SEED), { pentestCount: STEPS * 10 + 20 });
     const { service, faults } = running;
+    const pausable = service.demo.store('us').pentests.filter((pentest) => pentest.state === 'running').map((pentest) => pentest.op_id);
     let client: AuthClient | undefined;
     let mutate: Mutate | undefined;
     const view = renderWithAuth(
       <>
         {Array.from({ length: LISTS }, (_, i) => (
-          <ItemList key={i} first={i + 1} label={`list-${i}`} />
+          <PentestList key={i} pageSize={i + 1} label={`list-${i}`} />
         ))}
         <Handles onClient={(c) => (client = c)} onMutate={(m) => (mutate = m)} />
       </>,
       running,
     );
 
-    const mutations: Array<{ title: string; outcome: string }> = [];
+    const mutations: Array<{ opId: string; outcome: string }> = [];
     const errors: unknown[] = [];
     const expired = new Set<string>();
     try {
@@ -69,11 +71,11 @@ describe(`chaos soak through the hooks (${STEPS} steps)`, () => {
           expired.add(token);
           service.expireToken(token);
         } else if (roll < 0.55) {
-          const title = `hook-${SEED}-${step}`;
+          const opId = pausable.shift()!;
           await act(async () => {
-            const settled = await settleWithin(mutate!({ title }), 10_000);
+            const settled = await settleWithin(mutate!({ op_id: opId }), 10_000);
             if (settled !== 'hung' && 'error' in settled) errors.push(settled.error);
-            mutations.push({ title, outcome: settled === 'hung' ? 'hung' : 'error' in settled ? outcomeName(settled.error) : 'data' });
+            mutations.push({ opId, outcome: settled === 'hung' ? 'hung' : 'error' in settled ? outcomeName(settled.error) : 'data' });
           });
         } else {
           await act(async () => {
@@ -110,11 +112,11 @@ describe(`chaos soak through the hooks (${STEPS} steps)`, () => {
 
     const applied = new Map<string, number>();
     for (const call of service.graphqlCalls) {
-      if (call.operationName !== 'AddItem' || call.status !== 200) continue;
-      const { title } = (JSON.parse(call.body) as { variables: { title: string } }).variables;
-      applied.set(title, (applied.get(title) ?? 0) + 1);
+      if (call.operationName !== 'PauseOp' || call.status !== 200) continue;
+      const { op_id } = (JSON.parse(call.body) as { variables: { op_id: string } }).variables;
+      applied.set(op_id, (applied.get(op_id) ?? 0) + 1);
     }
-    expect.soft(mutations.filter((m) => (applied.get(m.title) ?? 0) > 1 || (m.outcome === 'data' && applied.get(m.title) !== 1))).toEqual([]);
+    expect.soft(mutations.filter((m) => (applied.get(m.opId) ?? 0) > 1 || (m.outcome === 'data' && applied.get(m.opId) !== 1))).toEqual([]);
     expect.soft(mutations.some((m) => m.outcome === 'data')).toBe(true);
 
     const requests = [...service.authCalls, ...service.graphqlCalls, ...faults.seen];

@@ -37,14 +37,14 @@ function foreignTokenSends(report: SoakReport): string[] {
   return found;
 }
 
-/** How often the service really ran each mutation (its own records: answered 200 to an AddItem). */
-function appliedByTitle(report: SoakReport): Map<string, number> {
+/** How often the service really ran each mutation (its own records: answered 200 to a PauseOp). */
+function appliedByOpId(report: SoakReport): Map<string, number> {
   const applied = new Map<string, number>();
   for (const { service } of report.regions) {
     for (const call of service.graphqlCalls) {
-      if (call.operationName !== 'AddItem' || call.status !== 200) continue;
-      const title = (JSON.parse(call.body) as { variables: { title: string } }).variables.title;
-      applied.set(title, (applied.get(title) ?? 0) + 1);
+      if (call.operationName !== 'PauseOp' || call.status !== 200) continue;
+      const opId = (JSON.parse(call.body) as { variables: { op_id: string } }).variables.op_id;
+      applied.set(opId, (applied.get(opId) ?? 0) + 1);
     }
   }
   return applied;
@@ -95,10 +95,10 @@ describe(`chaos soak (${OPERATIONS} operations)`, () => {
     // that call's); what must hold is that nothing it brings back is stored or sent after signOut().
     expect.soft(report.tokenAfterSignOut).toBe(false);
 
-    const applied = appliedByTitle(report);
+    const applied = appliedByOpId(report);
     const mutations = report.operations.filter((op) => op.kind === 'mutation');
-    expect.soft(mutations.filter((op) => (applied.get(op.title!) ?? 0) > 1)).toEqual([]);
-    expect.soft(mutations.filter((op) => op.outcome === 'data' && applied.get(op.title!) !== 1)).toEqual([]);
+    expect.soft(mutations.filter((op) => (applied.get(op.opId!) ?? 0) > 1)).toEqual([]);
+    expect.soft(mutations.filter((op) => op.outcome === 'data' && applied.get(op.opId!) !== 1)).toEqual([]);
     const appliedTotal = report.regions.reduce((sum, { service }) => sum + service.appliedMutations, 0);
     expect.soft([...applied.values()].reduce((a, b) => a + b, 0)).toBe(appliedTotal);
 

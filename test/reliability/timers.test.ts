@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthNetworkError } from '../../src/index.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { clientFor, startService } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
 
@@ -15,7 +15,7 @@ describe('timers', () => {
     const running = await startService();
     const client = clientFor(running);
 
-    await client.request(ItemsDocument, { first: 1 });
+    await client.request(PentestsDocument, { page_size: 1 });
     expect((await tracker.live()).some((stack) => stack.includes('renewal-timer'))).toBe(true);
 
     client.dispose();
@@ -28,10 +28,10 @@ describe('timers', () => {
     running.service.queueAuthFailures(503);
     const client = clientFor(running);
 
-    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthServerError' });
-    await client.request(AddItemDocument, { title: 'x' });
-    running.service.expireAllTokensNow();
-    await client.request(ItemsDocument);
+    await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthServerError' });
+    await client.request(PauseOpDocument, { op_id: runningOpId() });
+    running.service.expireTokensNow();
+    await client.request(PentestsDocument);
     expect(running.service.authCalls).toHaveLength(3);
     client.dispose();
 

@@ -3,7 +3,7 @@ import { ClientError } from 'graphql-request';
 import { describe, expect, it } from 'vitest';
 import { AuthRequestError, createAuthClient } from '../../src/index.js';
 import { createGraphQLProxy } from '../../src/server/index.js';
-import { AddItemDocument, ItemsDocument } from '../support/documents.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler, SESSION_COOKIE, withSession } from './serve-handler.js';
 
@@ -40,9 +40,9 @@ describe('createGraphQLProxy over HTTP', () => {
     const seen: string[] = [];
     const browsers = Array.from({ length: 5 }, () => browserClient(url, seen));
 
-    const results = await Promise.all(browsers.flatMap((client) => Array.from({ length: 10 }, () => client.request(ItemsDocument, { first: 2 }))));
+    const results = await Promise.all(browsers.flatMap((client) => Array.from({ length: 10 }, () => client.request(PentestsDocument, { page_size: 2 }))));
 
-    expect(results.every((data) => data.items.length === 2)).toBe(true);
+    expect(results.every((data) => data.pentests_page.pentests.length === 2)).toBe(true);
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(50);
     const token = running.service.issuedTokens[0]!;
@@ -54,7 +54,7 @@ describe('createGraphQLProxy over HTTP', () => {
     const running = await startService();
     const url = await servedProxy(running);
 
-    const answer = await post(url, { query: '{ items(first: 1) { id } }' }, { authorization: 'Bearer browser-made-this-up' });
+    const answer = await post(url, { query: '{ pentests_page(page_input: { page_size: 1 }) { pentests { op_id } } }' }, { authorization: 'Bearer browser-made-this-up' });
 
     expect(answer.status).toBe(200);
     const [call] = running.service.graphqlCalls;
@@ -67,10 +67,10 @@ describe('createGraphQLProxy over HTTP', () => {
     const url = await servedProxy(running);
     const seen: string[] = [];
     const browsers = Array.from({ length: 5 }, () => browserClient(url, seen));
-    await Promise.all(browsers.map((client) => client.request(ItemsDocument)));
+    await Promise.all(browsers.map((client) => client.request(PentestsDocument)));
 
-    running.service.expireAllTokensNow();
-    const results = await Promise.allSettled(browsers.flatMap((client) => [client.request(ItemsDocument), client.request(ItemsDocument)]));
+    running.service.expireTokensNow();
+    const results = await Promise.allSettled(browsers.flatMap((client) => [client.request(PentestsDocument), client.request(PentestsDocument)]));
 
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
     expect(running.service.authCalls).toHaveLength(2);
@@ -80,12 +80,12 @@ describe('createGraphQLProxy over HTTP', () => {
   it('a mutation answered "expired" is renewed and sent once more, applied once', async () => {
     const running = await startService();
     const client = browserClient(await servedProxy(running));
-    await client.request(ItemsDocument);
-    running.service.expireAllTokensNow();
+    await client.request(PentestsDocument);
+    running.service.expireTokensNow();
 
-    const data = await client.request(AddItemDocument, { title: 'once' });
+    const data = await client.request(PauseOpDocument, { op_id: runningOpId() });
 
-    expect(data.addItem.title).toBe('once');
+    expect(data.pause_op?.op_state).toBe('paused');
     expect(running.service.appliedMutations).toBe(1);
     expect(running.service.graphqlCalls.map((call) => call.expired)).toEqual([false, true, false]);
   });
@@ -93,10 +93,10 @@ describe('createGraphQLProxy over HTTP', () => {
   it('a mutation whose connection reset is not sent again: one send, a GraphQL error for the browser', async () => {
     const running = await startService();
     const client = browserClient(await servedProxy(running));
-    await client.request(ItemsDocument);
+    await client.request(PentestsDocument);
     running.service.queueGraphqlFailures('reset');
 
-    const error = await client.request(AddItemDocument, { title: 'maybe' }).catch((caught: unknown) => caught);
+    const error = await client.request(PauseOpDocument, { op_id: runningOpId() }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ClientError);
     expect((error as ClientError).response.status).toBe(502);
@@ -108,10 +108,10 @@ describe('createGraphQLProxy over HTTP', () => {
   it('a 5xx answer is handed on as it came, never retried', async () => {
     const running = await startService();
     const url = await servedProxy(running);
-    await post(url, { query: '{ items { id } }' });
+    await post(url, { query: '{ pentests_count }' });
     running.service.queueGraphqlFailures(503);
 
-    const answer = await post(url, { query: 'mutation { addItem(title: "x") { id } }' });
+    const answer = await post(url, { query: `mutation { pause_op(op_id: "${runningOpId()}") { op_id } }` });
 
     expect(answer.status).toBe(503);
     expect(running.service.graphqlCalls).toHaveLength(2);
@@ -122,10 +122,10 @@ describe('createGraphQLProxy over HTTP', () => {
     const url = await servedProxy(running);
 
     const invalid = await post(url, { query: '{ nope }' });
-    const named = await post(url, { query: 'query A { items(first: 1) { id } } query B { viewer { id } }', operationName: 'B' });
+    const named = await post(url, { query: 'query A { pentests_count } query B { session_user_account { uuid } }', operationName: 'B' });
 
     expect(((await invalid.json()) as { errors: unknown[] }).errors.length).toBeGreaterThan(0);
-    expect(await named.json()).toMatchObject({ data: { viewer: { id: expect.any(String) as string } } });
+    expect(await named.json()).toMatchObject({ data: { session_user_account: { uuid: expect.any(String) as string } } });
   });
 
   it.each([
@@ -134,7 +134,7 @@ describe('createGraphQLProxy over HTTP', () => {
     ['Sec-Fetch-Site: cross-site', 403, { headers: { 'sec-fetch-site': 'cross-site' } }],
     ['a foreign Origin', 403, { headers: { origin: 'https://evil.example' } }],
     ['no session cookie', 401, { headers: { cookie: '' } }],
-    ['a body over maxBodyBytes', 413, { body: JSON.stringify({ query: `{ items { id } } #${'x'.repeat(2_000)}` }) }],
+    ['a body over maxBodyBytes', 413, { body: JSON.stringify({ query: `{ pentests_count } #${'x'.repeat(2_000)}` }) }],
     ['a body without a query', 400, { body: '{"variables":{}}' }],
   ])('refuses %s with %i, no-store, and nothing sent upstream', async (_label, status, change: { method?: string; headers?: Record<string, string>; body?: string }) => {
     const running = await startService();
@@ -142,7 +142,7 @@ describe('createGraphQLProxy over HTTP', () => {
     const method = change.method ?? 'POST';
     const headers = { 'content-type': 'application/json', cookie: SESSION_COOKIE, ...change.headers };
 
-    const answer = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body: change.body ?? '{"query":"{ items { id } }"}' }) });
+    const answer = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body: change.body ?? '{"query":"{ pentests_count }"}' }) });
 
     expect(answer.status).toBe(status);
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -162,11 +162,11 @@ describe('createGraphQLProxy over HTTP', () => {
       },
     });
 
-    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthRequestError', status: 401 });
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(AuthRequestError);
+    await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthRequestError', status: 401 });
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(AuthRequestError);
     expect(calls).toBe(1);
     await client.refresh();
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(AuthRequestError);
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(AuthRequestError);
     expect(calls).toBe(2);
   });
 
@@ -176,9 +176,9 @@ describe('createGraphQLProxy over HTTP', () => {
     const onServer = createAuthClient({ graphqlProxy: '/api/graphql', fetch: proxy.fetchInProcess });
     const inBrowser = createAuthClient({ graphqlProxy: '/api/graphql' });
 
-    const data = await onServer.request(ItemsDocument, { first: 1 });
+    const data = await onServer.request(PentestsDocument, { page_size: 1 });
 
-    expect(data.items).toHaveLength(1);
+    expect(data.pentests_page.pentests).toHaveLength(1);
     expect(onServer.identity).toEqual(inBrowser.identity);
     expect(running.service.authCalls).toHaveLength(1);
     proxy.dispose();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthConfigError, AuthRequestError, createAuthClient } from '../../src/index.js';
 import { createTokenHandler } from '../../src/server/index.js';
-import { ItemsDocument } from '../support/documents.js';
+import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, bearerTokens, sleep, startService, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler, withSession } from './serve-handler.js';
 
@@ -28,7 +28,7 @@ describe('createTokenHandler over HTTP', () => {
     const url = await tokenEndpoint(running);
     const browsers = Array.from({ length: 5 }, () => browserClient(running, url));
 
-    await Promise.all(browsers.flatMap((client) => Array.from({ length: 10 }, () => client.request(ItemsDocument))));
+    await Promise.all(browsers.flatMap((client) => Array.from({ length: 10 }, () => client.request(PentestsDocument))));
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(bearerTokens(running.service)).toEqual(Array(50).fill(running.service.issuedTokens[0]));
@@ -39,10 +39,10 @@ describe('createTokenHandler over HTTP', () => {
     const running = await startService();
     const url = await tokenEndpoint(running);
     const browsers = Array.from({ length: 5 }, () => browserClient(running, url));
-    await Promise.all(browsers.map((client) => client.request(ItemsDocument)));
+    await Promise.all(browsers.map((client) => client.request(PentestsDocument)));
 
-    running.service.expireAllTokensNow();
-    const results = await Promise.allSettled(browsers.flatMap((client) => [client.request(ItemsDocument), client.request(ItemsDocument)]));
+    running.service.expireTokensNow();
+    const results = await Promise.allSettled(browsers.flatMap((client) => [client.request(PentestsDocument), client.request(PentestsDocument)]));
 
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
     expect(running.service.authCalls).toHaveLength(2);
@@ -53,7 +53,7 @@ describe('createTokenHandler over HTTP', () => {
     const running = await startService();
     const url = await tokenEndpoint(running);
     const first = (await (await post(url, {})).json()) as { token: string; region: string };
-    running.service.expireAllTokensNow();
+    running.service.expireTokensNow();
     const second = (await (await post(url, { expired: first.token })).json()) as { token: string };
     expect(second.token).not.toBe(first.token);
     expect(running.service.authCalls).toHaveLength(2);
@@ -135,8 +135,8 @@ describe('createTokenHandler over HTTP', () => {
       return fetch(input, init); // no session cookie
     });
 
-    await expect(client.request(ItemsDocument)).rejects.toMatchObject({ name: 'AuthRequestError', status: 401 });
-    await expect(client.request(ItemsDocument)).rejects.toBeInstanceOf(AuthRequestError);
+    await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthRequestError', status: 401 });
+    await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(AuthRequestError);
     expect(endpointCalls).toBe(1);
     expect(client.store.getState().status).toBe('error');
     expect(running.service.authCalls).toHaveLength(0);

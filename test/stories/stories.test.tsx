@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { composeStories, setProjectAnnotations } from '@storybook/react';
+import { composeStories, composeStory, setProjectAnnotations } from '@storybook/react';
 import { setupServer } from 'msw/node';
 import type { SetupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -39,7 +39,11 @@ setProjectAnnotations([
   },
 ]);
 
-afterAll(() => {
+afterAll(async () => {
+  // Portable stories unmount a story only when the next one runs: an empty story unmounts the last,
+  // so none of its timers (the token panel's countdown) fires into the torn-down jsdom.
+  await composeStory({ render: () => <></> }, { title: 'Unmount the last story' }).run();
+  expect(document.querySelectorAll('[data-testid="auth-status"]')).toHaveLength(0);
   server.close();
 });
 

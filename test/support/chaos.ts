@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FetchHandler } from './serve.js';
+type FetchHandler = (request: Request) => Promise<Response>;
 
 /** What a fault plan may do to one request; every field is optional and they combine. */
 export interface Fault {

@@ -1,12 +1,12 @@
 import { useAuth, useGraphQLQuery } from '../../src/index.js';
-import { ItemsDocument } from './documents.js';
+import { PentestsDocument } from './documents.js';
 
-/** Shows the first items' titles, or the error's name and message. */
-export function ItemList({ first = 2, label = 'items' }: { first?: number; label?: string }) {
-  const { data, error, isPending } = useGraphQLQuery(ItemsDocument, { first });
+/** Shows the first pentests' names, or the error's name and message. */
+export function PentestList({ pageSize = 2, label = 'pentests' }: { pageSize?: number; label?: string }) {
+  const { data, error, isPending } = useGraphQLQuery(PentestsDocument, { page_size: pageSize });
   if (error) return <p data-testid={`${label}-error`}>{`${error.name}: ${error.message}`}</p>;
   if (isPending) return <p data-testid={`${label}-loading`}>loading</p>;
-  return <p data-testid={label}>{data.items.map((item) => item.title).join(', ')}</p>;
+  return <p data-testid={label}>{data.pentests_page.pentests.map((pentest) => pentest.name).join(', ')}</p>;
 }
 
 export function AuthStatus() {

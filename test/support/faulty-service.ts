@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { type FaultPlan, type FaultyHandler, withFaults } from './chaos.js';
 import { API_KEY, type Running } from './fixtures.js';
-import { createMockService, type MockServiceOptions } from './mock-service.js';
+import { createDemoService, type DemoServiceOptions } from './mock-service.js';
 import { serve } from './serve.js';
 
 export interface FaultyRunning extends Running {
@@ -15,8 +15,8 @@ afterEach(async () => {
 });
 
 /** The mock service on 127.0.0.1 behind a fault plan (none by default); closed after the test. */
-export async function startFaultyService(plan?: FaultPlan, options: MockServiceOptions = {}): Promise<FaultyRunning> {
-  const service = createMockService({ validKeys: [API_KEY], ...options });
+export async function startFaultyService(plan?: FaultPlan, options: DemoServiceOptions = {}): Promise<FaultyRunning> {
+  const service = createDemoService({ apiKeys: [API_KEY], ...options });
   const faults = withFaults((request) => service.handle(request), plan);
   const { url, close } = await serve(faults.handle);
   closers.push(close);

@@ -1,12 +1,12 @@
 import { afterEach, expect } from 'vitest';
 import { type AuthClient, type AuthClientOptions, createAuthClient } from '../../src/index.js';
-import type { MockService, MockServiceOptions } from './mock-service.js';
+import type { DemoService, DemoServiceOptions } from './mock-service.js';
 import { startMockService } from './serve.js';
 
 export const API_KEY = 'test-key';
 
 export interface Running {
-  service: MockService;
+  service: DemoService;
   baseUrl: string;
 }
 
@@ -17,8 +17,8 @@ afterEach(async () => {
 });
 
 /** A mock service on 127.0.0.1 that closes after the test. */
-export async function startService(options: MockServiceOptions = {}): Promise<Running> {
-  const { service, baseUrl, close } = await startMockService({ validKeys: [API_KEY], ...options });
+export async function startService(options: DemoServiceOptions = {}): Promise<Running> {
+  const { service, baseUrl, close } = await startMockService({ apiKeys: [API_KEY], ...options });
   cleanups.push(close);
   return { service, baseUrl };
 }
@@ -32,7 +32,7 @@ export function clientFor(running: Running, options: Partial<AuthClientOptions> 
   return client;
 }
 
-export function bearerTokens(service: MockService): Array<string | null> {
+export function bearerTokens(service: DemoService): Array<string | null> {
   return service.graphqlCalls.map((call) => call.token);
 }
 

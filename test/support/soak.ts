@@ -1,8 +1,8 @@
 import { ClientError } from 'graphql-request';
 import { type AuthClient, createAuthClient } from '../../src/index.js';
 import { type FaultPlan, type FaultyHandler, withFaults } from './chaos.js';
-import { AddItemDocument, ItemsDocument, ViewerDocument } from './documents.js';
-import { createMockService, type MockService } from './mock-service.js';
+import { AccountDocument, PauseOpDocument, PentestsDocument } from './documents.js';
+import { createDemoService, type DemoService } from './mock-service.js';
 import { describeFailure, isExpectedFailure } from './outcomes.js';
 import { createPrng, type Prng } from './prng.js';
 import { serve } from './serve.js';
@@ -21,8 +21,10 @@ export interface SoakOptions {
 
 export interface SoakRegion {
   readonly name: 'us' | 'eu';
-  readonly service: MockService;
+  readonly service: DemoService;
   readonly faults: FaultyHandler;
+  /** The op_ids of the region's running pentests not paused yet: each mutation pauses the next. */
+  readonly pausable: string[];
 }
 
 /** One client's life: its key and region, and how many sign-outs it has seen (labels its requests). */
@@ -38,7 +40,8 @@ export interface SoakOperation {
   readonly index: number;
   readonly kind: 'query' | 'mutation' | 'sign-out' | 'sign-in';
   readonly identity: number;
-  readonly title: string | null;
+  /** The pentest a mutation pauses; no two mutations pause the same one. */
+  readonly opId: string | null;
   readonly abortAfterMs: number | null;
   /** 'data', the error's name, or 'hung'. */
   outcome: string;
@@ -95,11 +98,13 @@ export function faultPlan(seed: number): FaultPlan {
   };
 }
 
-async function startRegion(name: 'us' | 'eu', seed: number) {
-  const service = createMockService({ region: name, validKeys: [...SOAK_KEYS] });
+async function startRegion(name: 'us' | 'eu', seed: number, operations: number) {
+  // About one pentest in seven is running: enough for every operation to be a mutation, with room to spare.
+  const service = createDemoService({ regions: [name], apiKeys: [...SOAK_KEYS], pentestCount: operations * 10 + 20 });
+  const pausable = service.demo.store(name).pentests.filter((pentest) => pentest.state === 'running').map((pentest) => pentest.op_id);
   const faults = withFaults((request) => service.handle(request), faultPlan(seed + (name === 'us' ? 1 : 2)));
   const { url, close } = await serve(faults.handle);
-  return { region: { name, service, faults } satisfies SoakRegion, url, close };
+  return { region: { name, service, faults, pausable } satisfies SoakRegion, url, close };
 }
 
 export function settleWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } | { error: unknown } | 'hung'> {
@@ -134,7 +139,12 @@ const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (ma
 export async function runSoak({ seed, operations, concurrency = 8, operationTimeoutMs = 10_000 }: SoakOptions): Promise<SoakReport> {
   const plan: Prng = createPrng(seed);
   const started = performance.now();
-  const [us, eu] = await Promise.all([startRegion('us', seed), startRegion('eu', seed)]);
+  const [us, eu] = await Promise.all([startRegion('us', seed, operations), startRegion('eu', seed, operations)]);
+  const nextPausable = (region: SoakRegion): string => {
+    const opId = region.pausable.shift();
+    if (opId === undefined) throw new Error(`The soak ran out of running pentests in ${region.name}`);
+    return opId;
+  };
   const regionUrls = { us: us.url, eu: eu.url };
   const unhandledRejections: unknown[] = [];
   const onUnhandled = (reason: unknown) => void unhandledRejections.push(reason);
@@ -193,8 +203,8 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
     const roll = plan.next();
     const kind = index === signOutAt ? 'sign-out' : index === signInAt ? 'sign-in' : roll < 0.35 ? 'mutation' : 'query';
     const abortAfterMs = kind === 'query' || kind === 'mutation' ? (plan.chance(0.05) ? plan.int(0, 15) : null) : null;
-    const title = kind === 'mutation' ? `soak-${seed}-${index}` : null;
-    const record: SoakOperation = { index, kind, identity: identity.id, title, abortAfterMs, outcome: 'pending', unexpected: null };
+    const opId = kind === 'mutation' ? nextPausable(identity.region) : null;
+    const record: SoakOperation = { index, kind, identity: identity.id, opId, abortAfterMs, outcome: 'pending', unexpected: null };
     records.push(record);
     const controller = new AbortController();
     const abortTimer = abortAfterMs === null ? undefined : setTimeout(() => { controller.abort(); }, abortAfterMs);
@@ -212,10 +222,10 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
       tokenAfterSignOut = client.store.getState().token !== null;
       identityStarts += 1;
       operation = client.refresh();
-    } else if (title !== null) {
-      operation = client.request(AddItemDocument, { title }, init);
+    } else if (opId !== null) {
+      operation = client.request(PauseOpDocument, { op_id: opId }, init);
     } else {
-      operation = roll < 0.7 ? client.request(ItemsDocument, { first: plan.int(1, 5) }, init) : client.request(ViewerDocument, {}, init);
+      operation = roll < 0.7 ? client.request(PentestsDocument, { page_size: plan.int(1, 5) }, init) : client.request(AccountDocument, {}, init);
     }
     const settled = await settleWithin(operation, operationTimeoutMs);
     clearTimeout(abortTimer);

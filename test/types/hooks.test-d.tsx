@@ -8,37 +8,37 @@ import {
   useGraphQLQuery,
   useGraphQLSuspenseQuery,
 } from '../../src/index.js';
-import { AddItemDocument, type Item, ItemsDocument } from '../support/documents.js';
+import { type OpTabRow, PauseOpDocument, type PentestRow, PentestsDocument } from '../support/documents.js';
 
 export function QueryInference() {
-  const query = useGraphQLQuery(ItemsDocument, { first: 2 });
-  expectTypeOf(query.data).toEqualTypeOf<{ items: Item[] } | undefined>();
+  const query = useGraphQLQuery(PentestsDocument, { page_size: 2 });
+  expectTypeOf(query.data).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } } | undefined>();
   expectTypeOf(query.error).toEqualTypeOf<Error | null>();
 
-  // @ts-expect-error: `first` is an Int
-  useGraphQLQuery(ItemsDocument, { first: 'two' });
+  // @ts-expect-error: `page_size` is an Int
+  useGraphQLQuery(PentestsDocument, { page_size: 'two' });
   // @ts-expect-error: no such variable
-  useGraphQLQuery(ItemsDocument, { last: 2 });
+  useGraphQLQuery(PentestsDocument, { last: 2 });
 
-  const selected = useGraphQLQuery(ItemsDocument, {}, { select: (data) => data.items.length });
+  const selected = useGraphQLQuery(PentestsDocument, {}, { select: (data) => data.pentests_page.pentests.length });
   expectTypeOf(selected.data).toEqualTypeOf<number | undefined>();
 
-  const untyped = useGraphQLQuery<{ viewer: { name: string } }>('query { viewer { name } }');
-  expectTypeOf(untyped.data).toEqualTypeOf<{ viewer: { name: string } } | undefined>();
+  const untyped = useGraphQLQuery<{ session_user_account: { name: string } }>('query { session_user_account { name } }');
+  expectTypeOf(untyped.data).toEqualTypeOf<{ session_user_account: { name: string } } | undefined>();
   return null;
 }
 
 export function SuspenseInference() {
-  const { data } = useGraphQLSuspenseQuery(ItemsDocument, { first: 1 });
-  expectTypeOf(data).toEqualTypeOf<{ items: Item[] }>();
+  const { data } = useGraphQLSuspenseQuery(PentestsDocument, { page_size: 1 });
+  expectTypeOf(data).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } }>();
   return null;
 }
 
 export function MutationInference() {
-  const mutation = useGraphQLMutation(AddItemDocument);
-  expectTypeOf(mutation).toEqualTypeOf<UseMutationResult<{ addItem: Item }, Error, { title: string }>>();
-  mutation.mutate({ title: 'ok' });
-  // @ts-expect-error: title is required
+  const mutation = useGraphQLMutation(PauseOpDocument);
+  expectTypeOf(mutation).toEqualTypeOf<UseMutationResult<{ pause_op: OpTabRow | null }, Error, { op_id: string }>>();
+  mutation.mutate({ op_id: 'ok' });
+  // @ts-expect-error: op_id is required
   mutation.mutate({});
   return null;
 }
@@ -51,8 +51,8 @@ export function AuthInference() {
 }
 
 export async function clientInference(client: AuthClient) {
-  const data = await client.request(ItemsDocument, { first: 1 });
-  expectTypeOf(data).toEqualTypeOf<{ items: Item[] }>();
-  // @ts-expect-error: `first` is an Int
-  await client.request(ItemsDocument, { first: '1' });
+  const data = await client.request(PentestsDocument, { page_size: 1 });
+  expectTypeOf(data).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } }>();
+  // @ts-expect-error: `page_size` is an Int
+  await client.request(PentestsDocument, { page_size: '1' });
 }

@@ -2,28 +2,28 @@
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { expectTypeOf } from 'vitest';
 import { type AuthClient, type GraphQLQueryKey, graphqlQueryOptions } from '../../src/index.js';
-import { type Item, ItemsDocument } from '../support/documents.js';
+import { type PentestRow, PentestsDocument } from '../support/documents.js';
 
 export async function prefetchInference(client: AuthClient, queryClient: QueryClient) {
-  const options = graphqlQueryOptions(client, ItemsDocument, { first: 2 });
+  const options = graphqlQueryOptions(client, PentestsDocument, { page_size: 2 });
   expectTypeOf(options.queryKey).toExtend<GraphQLQueryKey>();
   // The key is tagged with the data type, so reading the cache needs no annotation.
-  expectTypeOf(queryClient.getQueryData(options.queryKey)).toEqualTypeOf<{ items: Item[] } | undefined>();
-  expectTypeOf(await queryClient.query({ ...options, staleTime: 'static' })).toEqualTypeOf<{ items: Item[] }>();
+  expectTypeOf(queryClient.getQueryData(options.queryKey)).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } } | undefined>();
+  expectTypeOf(await queryClient.query({ ...options, staleTime: 'static' })).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } }>();
   // React Query before `query()` (our peer range starts at 5.80) has ensureQueryData.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
-  expectTypeOf(await queryClient.ensureQueryData(options)).toEqualTypeOf<{ items: Item[] }>();
+  expectTypeOf(await queryClient.ensureQueryData(options)).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } }>();
 
-  // @ts-expect-error: `first` is an Int
-  graphqlQueryOptions(client, ItemsDocument, { first: '2' });
+  // @ts-expect-error: `page_size` is an Int
+  graphqlQueryOptions(client, PentestsDocument, { page_size: '2' });
   // @ts-expect-error: no such variable
-  graphqlQueryOptions(client, ItemsDocument, { last: 2 });
+  graphqlQueryOptions(client, PentestsDocument, { last: 2 });
 }
 
 export function HookInference({ client }: { client: AuthClient }) {
-  const counted = useQuery(graphqlQueryOptions(client, ItemsDocument, {}, { select: (data) => data.items.length }));
+  const counted = useQuery(graphqlQueryOptions(client, PentestsDocument, {}, { select: (data) => data.pentests_page.pentests.length }));
   expectTypeOf(counted.data).toEqualTypeOf<number | undefined>();
-  const { data } = useSuspenseQuery(graphqlQueryOptions(client, ItemsDocument, { first: 1 }));
-  expectTypeOf(data).toEqualTypeOf<{ items: Item[] }>();
+  const { data } = useSuspenseQuery(graphqlQueryOptions(client, PentestsDocument, { page_size: 1 }));
+  expectTypeOf(data).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } }>();
   return null;
 }

@@ -11,7 +11,15 @@ import {
   useGraphQLSuspenseQuery,
   type VariablesArgs,
 } from '../../src/index.js';
-import { type Item, ItemDocument, ItemsDocument, ViewerDocument } from '../support/documents.js';
+
+// Type-level documents: nothing here runs, so they need no schema behind them.
+interface Item {
+  id: string;
+  title: string;
+}
+declare const ItemDocument: TypedDocumentNode<{ item: Item | null }, { id: string }>;
+declare const ItemsDocument: TypedDocumentNode<{ items: Item[] }, { first?: number }>;
+declare const ViewerDocument: TypedDocumentNode<{ viewer: { id: string; name: string } }, Record<string, never>>;
 
 /** Optional fields only, as GraphQL Code Generator writes a nullable `$first: Int`. */
 declare const NullableFirstDocument: TypedDocumentNode<{ items: Item[] }, { first?: number | null }>;

@@ -3,43 +3,43 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { expectTypeOf } from 'vitest';
 import { type AuthClient, useGraphQLMutation, useGraphQLQuery } from '../../src/index.js';
-import type { ExampleAddItemMutation, ExampleItemsQuery } from '../../examples/typed-documents/src/gql/graphql.js';
-import { ExampleAddItemMutation as AddItem, ExampleItemsQuery as Items } from '../../examples/typed-documents/src/items.js';
+import type { ExamplePauseOpMutation, ExamplePentestsQuery, OpState } from '../../examples/typed-documents/src/gql/graphql.js';
+import { ExamplePauseOpMutation as PauseOp, ExamplePentestsQuery as Pentests } from '../../examples/typed-documents/src/pentests.js';
 
 export function GeneratedQueryInference() {
-  const { data } = useGraphQLQuery(Items, { first: 2 });
-  expectTypeOf(data).toEqualTypeOf<ExampleItemsQuery | undefined>();
-  expectTypeOf(data?.items[0]?.done).toEqualTypeOf<boolean | undefined>();
-  // The schema's `first: Int` is nullable, so null is a valid value.
-  useGraphQLQuery(Items, { first: null });
-  useGraphQLQuery(Items);
+  const { data } = useGraphQLQuery(Pentests, { page_size: 2 });
+  expectTypeOf(data).toEqualTypeOf<ExamplePentestsQuery | undefined>();
+  expectTypeOf(data?.pentests_page.pentests[0]?.state).toEqualTypeOf<OpState | undefined>();
+  // The schema's `page_size: Int` is nullable, so null is a valid value.
+  useGraphQLQuery(Pentests, { page_size: null });
+  useGraphQLQuery(Pentests);
 
-  // @ts-expect-error: `first` is an Int
-  useGraphQLQuery(Items, { first: '2' });
+  // @ts-expect-error: `page_size` is an Int
+  useGraphQLQuery(Pentests, { page_size: '2' });
   // @ts-expect-error: the operation declares no `after`
-  useGraphQLQuery(Items, { first: 2, after: 'x' });
+  useGraphQLQuery(Pentests, { page_size: 2, after: 'x' });
   return null;
 }
 
 export function GeneratedMutationInference() {
-  const addItem = useGraphQLMutation(AddItem);
-  expectTypeOf(addItem.data).toEqualTypeOf<ExampleAddItemMutation | undefined>();
-  addItem.mutate({ title: 'ok' });
-  // @ts-expect-error: `title: String!` is required
-  addItem.mutate({});
-  // @ts-expect-error: `title` is a String
-  addItem.mutate({ title: 1 });
+  const pauseOp = useGraphQLMutation(PauseOp);
+  expectTypeOf(pauseOp.data).toEqualTypeOf<ExamplePauseOpMutation | undefined>();
+  pauseOp.mutate({ op_id: 'ok' });
+  // @ts-expect-error: `op_id: String!` is required
+  pauseOp.mutate({});
+  // @ts-expect-error: `op_id` is a String
+  pauseOp.mutate({ op_id: 1 });
   return null;
 }
 
 export async function generatedRequiredVariables(client: AuthClient) {
-  // The preset's `Exact<{ title: Scalars['String']['input'] }>`: required, as `$title: String!` is.
-  const { addItem } = await client.request(AddItem, { title: 'ok' });
-  expectTypeOf(addItem.title).toEqualTypeOf<string>();
-  // @ts-expect-error: `title: String!` is required
-  await client.request(AddItem);
-  // The preset's `Exact<{ first?: InputMaybe<…> }>`: optional.
-  await client.request(Items);
+  // The preset's `Exact<{ op_id: Scalars['String']['input'] }>`: required, as `$op_id: String!` is.
+  const { pause_op } = await client.request(PauseOp, { op_id: 'op-1' });
+  expectTypeOf(pause_op?.op_id).toEqualTypeOf<string | undefined>();
+  // @ts-expect-error: `op_id: String!` is required
+  await client.request(PauseOp);
+  // The preset's `Exact<{ page_size?: InputMaybe<…> }>`: optional.
+  await client.request(Pentests);
 }
 
 /** What the client preset emits with `documentMode: 'string'` (abridged to its type surface). */
@@ -47,12 +47,12 @@ declare class TypedDocumentString<TResult, TVariables> extends String implements
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
   toString(): string & DocumentTypeDecoration<TResult, TVariables>;
 }
-declare const ItemsString: TypedDocumentString<ExampleItemsQuery, { first?: number | null }>;
+declare const PentestsString: TypedDocumentString<ExamplePentestsQuery, { page_size?: number | null }>;
 
 export function TypedDocumentStringIsRejected() {
   // A String object is neither a string nor a DocumentNode: the hooks would have no way to send or
   // key it, so it does not compile. Use the preset's default `documentMode` (document nodes).
   // @ts-expect-error: documentMode 'string' is not supported
-  useGraphQLQuery(ItemsString, { first: 2 });
+  useGraphQLQuery(PentestsString, { page_size: 2 });
   return null;
 }

@@ -4,7 +4,8 @@ import { type AuthClient, type AuthClientOptions, createAuthClient } from '../..
  * A page of an app using the core client, driven from the Chromium tests through `window.harness`.
  * The service runs on another origin (another port), so the browser applies CORS as in production.
  */
-const ItemsQuery = 'query Items($first: Int) { items(first: $first) { id title region } }';
+const PentestsQuery =
+  'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name state } } }';
 
 /** What a test may set: plain data, as it crosses from Node into the page. */
 export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'region' | 'regions' | 'tabSync'>;
@@ -31,9 +32,10 @@ const harness = {
     current().signOut();
   },
   /** Settles as data or as the error's name and message, so the test sees what the app would. */
-  async query(): Promise<{ items: unknown[] } | { error: string }> {
+  async query(): Promise<{ pentests: unknown[] } | { error: string }> {
     try {
-      return await current().request<{ items: unknown[] }>(ItemsQuery, { first: 2 });
+      const data = await current().request<{ pentests_page: { pentests: unknown[] } }>(PentestsQuery, { page_size: 2 });
+      return { pentests: data.pentests_page.pentests };
     } catch (error) {
       return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
     }

@@ -5,19 +5,19 @@ import { AuthProvider, type TypedDocumentNode, useAuth, useGraphQLQuery } from '
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-const ItemsDocument: TypedDocumentNode<{ items: { id: string; title: string }[] }, { first?: number }> = parse(
-  'query Items($first: Int) { items(first: $first) { id title } }',
+const PentestsDocument: TypedDocumentNode<{ pentests_page: { pentests: { op_id: string; name: string }[] } }, { page_size?: number }> = parse(
+  'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name } } }',
 );
 
-function Items() {
-  const { data, error } = useGraphQLQuery(ItemsDocument, { first: 3 });
+function Pentests() {
+  const { data, error } = useGraphQLQuery(PentestsDocument, { page_size: 3 });
   const { status } = useAuth();
   if (error) return <p id="error">{`${error.name}: ${error.message}`}</p>;
   if (data === undefined) return <p id="loading">{status}</p>;
   return (
-    <ul id="items" data-status={status}>
-      {data.items.map((item) => (
-        <li key={item.id}>{item.title}</li>
+    <ul id="pentests" data-status={status}>
+      {data.pentests_page.pentests.map((pentest) => (
+        <li key={pentest.op_id}>{pentest.name}</li>
       ))}
     </ul>
   );
@@ -30,7 +30,7 @@ if (root === null) throw new Error('The page needs a #root element');
 createRoot(root).render(
   <StrictMode>
     <AuthProvider apiKey={apiKey} region="local" regions={{ local: api }}>
-      <Items />
+      <Pentests />
     </AuthProvider>
   </StrictMode>,
 );

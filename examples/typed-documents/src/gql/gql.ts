@@ -14,12 +14,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query ExampleItems($first: Int) {\n    items(first: $first) {\n      id\n      title\n      done\n    }\n  }\n": typeof types.ExampleItemsDocument,
-    "\n  mutation ExampleAddItem($title: String!) {\n    addItem(title: $title) {\n      id\n      title\n    }\n  }\n": typeof types.ExampleAddItemDocument,
+    "\n  query ExamplePentests($page_size: Int) {\n    pentests_page(page_input: { page_size: $page_size }) {\n      pentests {\n        op_id\n        name\n        state\n      }\n    }\n  }\n": typeof types.ExamplePentestsDocument,
+    "\n  mutation ExamplePauseOp($op_id: String!) {\n    pause_op(op_id: $op_id) {\n      op_id\n      op_state\n    }\n  }\n": typeof types.ExamplePauseOpDocument,
 };
 const documents: Documents = {
-    "\n  query ExampleItems($first: Int) {\n    items(first: $first) {\n      id\n      title\n      done\n    }\n  }\n": types.ExampleItemsDocument,
-    "\n  mutation ExampleAddItem($title: String!) {\n    addItem(title: $title) {\n      id\n      title\n    }\n  }\n": types.ExampleAddItemDocument,
+    "\n  query ExamplePentests($page_size: Int) {\n    pentests_page(page_input: { page_size: $page_size }) {\n      pentests {\n        op_id\n        name\n        state\n      }\n    }\n  }\n": types.ExamplePentestsDocument,
+    "\n  mutation ExamplePauseOp($op_id: String!) {\n    pause_op(op_id: $op_id) {\n      op_id\n      op_state\n    }\n  }\n": types.ExamplePauseOpDocument,
 };
 
 /**
@@ -39,11 +39,11 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ExampleItems($first: Int) {\n    items(first: $first) {\n      id\n      title\n      done\n    }\n  }\n"): (typeof documents)["\n  query ExampleItems($first: Int) {\n    items(first: $first) {\n      id\n      title\n      done\n    }\n  }\n"];
+export function graphql(source: "\n  query ExamplePentests($page_size: Int) {\n    pentests_page(page_input: { page_size: $page_size }) {\n      pentests {\n        op_id\n        name\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExamplePentests($page_size: Int) {\n    pentests_page(page_input: { page_size: $page_size }) {\n      pentests {\n        op_id\n        name\n        state\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ExampleAddItem($title: String!) {\n    addItem(title: $title) {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  mutation ExampleAddItem($title: String!) {\n    addItem(title: $title) {\n      id\n      title\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ExamplePauseOp($op_id: String!) {\n    pause_op(op_id: $op_id) {\n      op_id\n      op_state\n    }\n  }\n"): (typeof documents)["\n  mutation ExamplePauseOp($op_id: String!) {\n    pause_op(op_id: $op_id) {\n      op_id\n      op_state\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -4,20 +4,30 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type ExampleItemsQueryVariables = Exact<{
-  first?: number | null | undefined;
+/** A pentest's lifecycle, spelled as the CLI compares it. */
+export type OpState =
+  | 'done'
+  | 'ended'
+  | 'installation_needed'
+  | 'paused'
+  | 'processing'
+  | 'running'
+  | 'scheduled';
+
+export type ExamplePentestsQueryVariables = Exact<{
+  page_size?: number | null | undefined;
 }>;
 
 
-export type ExampleItemsQuery = { items: Array<{ id: string, title: string, done: boolean }> };
+export type ExamplePentestsQuery = { pentests_page: { pentests: Array<{ op_id: string, name: string, state: OpState }> } };
 
-export type ExampleAddItemMutationVariables = Exact<{
-  title: string;
+export type ExamplePauseOpMutationVariables = Exact<{
+  op_id: string;
 }>;
 
 
-export type ExampleAddItemMutation = { addItem: { id: string, title: string } };
+export type ExamplePauseOpMutation = { pause_op: { op_id: string, op_state: OpState } | null };
 
 
-export const ExampleItemsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ExampleItems"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"done"}}]}}]}}]} as unknown as DocumentNode<ExampleItemsQuery, ExampleItemsQueryVariables>;
-export const ExampleAddItemDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ExampleAddItem"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"title"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addItem"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"title"},"value":{"kind":"Variable","name":{"kind":"Name","value":"title"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]} as unknown as DocumentNode<ExampleAddItemMutation, ExampleAddItemMutationVariables>;
+export const ExamplePentestsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ExamplePentests"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page_size"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pentests_page"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page_input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"page_size"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page_size"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pentests"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"op_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]}}]} as unknown as DocumentNode<ExamplePentestsQuery, ExamplePentestsQueryVariables>;
+export const ExamplePauseOpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ExamplePauseOp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"op_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pause_op"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"op_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"op_id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"op_id"}},{"kind":"Field","name":{"kind":"Name","value":"op_state"}}]}}]}}]} as unknown as DocumentNode<ExamplePauseOpMutation, ExamplePauseOpMutationVariables>;

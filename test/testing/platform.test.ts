@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64urlDecode, base64urlEncode, createMockService } from '../mock-service/index.ts';
-import { startMockService } from './support/serve.js';
+import { base64urlDecode, base64urlEncode } from '../../src/testing/base64url.ts';
+import { createDemoService as createMockService } from '../support/mock-service.js';
+import { startMockService } from '../support/serve.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serviceDir = join(root, 'mock-service');
 const closers: Array<() => Promise<void> | void> = [];
 
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 async function start() {
-  const started = await startMockService({ validKeys: ['k'] });
+  const started = await startMockService({ apiKeys: ['k'] });
   closers.push(started.close);
   return started;
 }
@@ -27,15 +27,19 @@ async function tokenFrom(baseUrl: string): Promise<string> {
   return ((await (await post(`${baseUrl}/v1/auth`, { key: 'k' })).json()) as { token: string }).token;
 }
 
-describe('mock-service/ is platform-neutral', () => {
-  it('imports nothing from Node and uses no Node globals outside mock-service/node', () => {
-    const files = readdirSync(serviceDir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts') && !file.startsWith('node'))
-      .map((file) => join(serviceDir, file));
-    expect(files.length).toBeGreaterThanOrEqual(7);
+describe('the mock service and the demo data are platform-neutral', () => {
+  it('import nothing from Node at run time and use no Node globals: they run in the browser under MSW too', () => {
+    const dirs = [join(root, 'src/testing'), join(serviceDir, 'pentest')];
+    const files = dirs.flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => join(dir, file)),
+    );
+    expect(files.length).toBeGreaterThanOrEqual(20);
     const offending = files.flatMap((file) => {
       const source = readFileSync(file, 'utf8');
-      const hits = source.match(/from\s+['"]node:|\bBuffer\b|\bprocess\.|require\(/g) ?? [];
+      // Type-only imports are erased; listen() reaches node:http through process.getBuiltinModule.
+      const hits = source.match(/^import (?!type )[^;]*from\s+['"]node:|\bBuffer\b|\bprocess\.|require\(/gm) ?? [];
       return hits.map((hit) => `${relative(root, file)}: ${hit}`);
     });
     expect(offending).toEqual([]);
@@ -49,7 +53,7 @@ describe('mock-service/ is platform-neutral', () => {
   });
 
   it('tells subscribers when a call arrives and when it is answered, until they unsubscribe', async () => {
-    const service = createMockService({ validKeys: ['k'] });
+    const service = createMockService({ apiKeys: ['k'] });
     const seen: number[] = [];
     const unsubscribe = service.subscribe(() => seen.push(service.authCalls[0]?.status ?? -1));
     const auth = () =>
@@ -121,53 +125,5 @@ describe('CORS', () => {
     });
     expect(options.status).toBe(405);
     expect(service.authCalls.map((call) => `${call.method} ${call.status}`)).toEqual(['POST 200', 'OPTIONS 405']);
-  });
-});
-
-describe('npm run mock-service', () => {
-  it('serves on 127.0.0.1, prints the URL, the valid key and the knobs, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(serviceDir, 'node/cli.ts'), '--port', '0', '--token-lifetime', '20'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-    closers.push(() => {
-      child.kill('SIGKILL');
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    const url = await new Promise<string>((resolveUrl, reject) => {
-      child.stdout.on('data', (chunk: string) => {
-        output += chunk;
-        const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match?.[1] !== undefined && output.includes('Ctrl-C')) resolveUrl(match[1]);
-      });
-      child.once('exit', (code) => {
-        reject(new Error(`exited ${String(code)} before listening: ${output}`));
-      });
-    });
-    expect(output).toContain('"dev-key"');
-    expect(output).toContain('token lifetime 20 s');
-
-    const response = await post(`${url}/v1/auth`, { key: 'dev-key' });
-    const { token } = (await response.json()) as { token: string };
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, number>;
-    expect(claims.exp! - claims.iat!).toBe(20);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  });
-
-  it('refuses a bad flag with exit code 2 and the usage', async () => {
-    const child = spawn(process.execPath, [join(serviceDir, 'node/cli.ts'), '--port', 'eighty'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-    expect(code).toBe(2);
-    expect(stderr).toContain('--port must be a whole number');
-    expect(stderr).toContain('Usage: npm run mock-service');
   });
 });

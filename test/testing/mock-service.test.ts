@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64urlDecode, base64urlEncode, decodeJwt, signJwt, verifyJwt } from './support/jwt.js';
-import { EXPIRED_BODY, type MockServiceOptions } from './support/mock-service.js';
-import { serve, startMockService } from './support/serve.js';
+import { base64urlDecode, base64urlEncode, decodeJwt, signJwt, verifyJwt } from '../support/jwt.js';
+import { type DemoServiceOptions, EXPIRED_BODY } from '../support/mock-service.js';
+import { createPentestStore } from '../support/mock-service.js';
+import { pentestNames, runningOpId } from '../support/documents.js';
+import { serve, startMockService } from '../support/serve.js';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';
 const closers: Array<() => Promise<void>> = [];
@@ -11,7 +13,7 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-async function start(options?: MockServiceOptions) {
+async function start(options?: DemoServiceOptions) {
   const started = await startMockService(options);
   closers.push(() => started.close());
   return started;
@@ -33,7 +35,7 @@ function gql(baseUrl: string, token: string | null, body: object, headers: Recor
   return post(`${baseUrl}/v1/graphql`, body, { ...auth, ...headers });
 }
 
-const ITEMS_QUERY = 'query Items($first: Int) { items(first: $first) { id title done region } }';
+const PENTESTS_QUERY = 'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name state } } }';
 
 /** Lets a test observe whether a held request has been answered yet. */
 function track(promise: Promise<Response>) {
@@ -89,10 +91,10 @@ describe('POST /v1/auth', () => {
     expect(service.issuedTokens).toHaveLength(1);
   });
 
-  it('follows the validKeys set and answers 404/405 off the contract', async () => {
-    const { service, baseUrl } = await start({ validKeys: ['a'] });
+  it('follows the API keys it is given and answers 404/405 off the contract', async () => {
+    const { service, baseUrl } = await start({ apiKeys: ['a'] });
     expect((await post(`${baseUrl}/v1/auth`, { key: 'b' })).status).toBe(401);
-    service.validKeys.add('b');
+    service.addApiKey('b');
     expect((await post(`${baseUrl}/v1/auth`, { key: 'b' })).status).toBe(200);
     expect((await post(`${baseUrl}/v1/other`, {})).status).toBe(404);
     expect((await fetch(`${baseUrl}/v1/auth`)).status).toBe(405);
@@ -109,18 +111,18 @@ describe('JWT', () => {
     const first = await getToken(baseUrl);
     expect(JSON.parse(base64urlDecode(first.split('.')[0]!).toString('utf8'))).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(decodeJwt(first)).toMatchObject({ iss: 'mock-us' });
-    const claims = await verifyJwt(first, 's3cret');
-    expect(claims).toMatchObject({ sub: 'viewer-us', iat: 1_700_000_000, exp: 1_700_000_900 });
+    const claims = await verifyJwt(first, 's3cret/us');
+    expect(claims).toMatchObject({ sub: 'user-us-1', iat: 1_700_000_000, exp: 1_700_000_900 });
     expect(await verifyJwt(first, 'another secret')).toBeNull();
 
     service.tokenLifetimeSec = 60;
-    const second = await verifyJwt(await getToken(baseUrl), 's3cret');
+    const second = await verifyJwt(await getToken(baseUrl), 's3cret/us');
     expect(second?.exp).toBe(1_700_000_060);
     expect(second?.jti).not.toBe(claims?.jti);
 
     const [header, , signature] = first.split('.');
     const forged = base64urlEncode(JSON.stringify({ ...claims, exp: 1_800_000_000 }));
-    expect(await verifyJwt(`${header!}.${forged}.${signature!}`, 's3cret')).toBeNull();
+    expect(await verifyJwt(`${header!}.${forged}.${signature!}`, 's3cret/us')).toBeNull();
   });
 
   it('rejects malformed tokens and the unsigned "alg: none" form', async () => {
@@ -138,16 +140,17 @@ describe('POST /v1/graphql', () => {
   it('executes a query with variables for a good token and records the call', async () => {
     const { service, baseUrl } = await start();
     const token = await getToken(baseUrl);
-    const body = { query: ITEMS_QUERY, variables: { first: 2 }, operationName: 'Items' };
+    const body = { query: PENTESTS_QUERY, variables: { page_size: 2 }, operationName: 'Pentests' };
     const response = await gql(baseUrl, token, body, { 'X-Trace': 'abc' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({
       data: {
-        items: [
-          { id: 'us-1', title: 'us item 1', done: false, region: 'us' },
-          { id: 'us-2', title: 'us item 2', done: true, region: 'us' },
-        ],
+        pentests_page: {
+          pentests: createPentestStore('us')
+            .pentests.slice(0, 2)
+            .map(({ op_id, name, state }) => ({ op_id, name, state })),
+        },
       },
     });
     expect(service.graphqlCalls).toHaveLength(1);
@@ -158,7 +161,7 @@ describe('POST /v1/graphql', () => {
       token,
       status: 200,
       expired: false,
-      operationName: 'Items',
+      operationName: 'Pentests',
     });
     expect(service.graphqlCalls[0]!.headers).toMatchObject({ authorization: `Bearer ${token}`, 'x-trace': 'abc' });
   });
@@ -166,10 +169,10 @@ describe('POST /v1/graphql', () => {
   it('accepts any bearer casing, reports GraphQL errors as 200 and bad bodies as 400', async () => {
     const { service, baseUrl } = await start();
     const token = await getToken(baseUrl);
-    const viewer = await post(`${baseUrl}/v1/graphql`, { query: 'query Me { viewer { name region } }' }, {
+    const account = await post(`${baseUrl}/v1/graphql`, { query: 'query Me { session_user_account { name } }' }, {
       authorization: `bearer ${token}`,
     });
-    expect(await viewer.json()).toEqual({ data: { viewer: { name: 'Viewer (us)', region: 'us' } } });
+    expect(await account.json()).toEqual({ data: { session_user_account: { name: 'Dana Demo (us)' } } });
     const invalid = await gql(baseUrl, token, { query: '{ nope }' });
     expect(invalid.status).toBe(200);
     const { errors } = (await invalid.json()) as { errors: Array<{ message: string }> };
@@ -185,12 +188,12 @@ describe('token expiry', () => {
     const { service, baseUrl } = await start();
     const [a, b] = [await getToken(baseUrl), await getToken(baseUrl)];
     service.expireToken(a);
-    const expired = await gql(baseUrl, a, { query: ITEMS_QUERY });
+    const expired = await gql(baseUrl, a, { query: PENTESTS_QUERY });
     expect(expired.status).toBe(401);
     expect(await expired.text()).toBe(EXPIRED_BODY);
-    expect((await gql(baseUrl, b, { query: ITEMS_QUERY })).status).toBe(200);
+    expect((await gql(baseUrl, b, { query: PENTESTS_QUERY })).status).toBe(200);
     service.expiredStatus = 200;
-    const expired200 = await gql(baseUrl, a, { query: ITEMS_QUERY });
+    const expired200 = await gql(baseUrl, a, { query: PENTESTS_QUERY });
     expect(expired200.status).toBe(200);
     expect(await expired200.text()).toBe('{"message":"The incoming token has expired"}');
     expect(service.graphqlCalls.map((call) => [call.status, call.expired])).toEqual([
@@ -203,12 +206,12 @@ describe('token expiry', () => {
   it('expires every earlier token at once, or every call while alwaysExpired is set', async () => {
     const { service, baseUrl } = await start();
     const old = [await getToken(baseUrl), await getToken(baseUrl)];
-    service.expireAllTokensNow();
+    service.expireTokensNow();
     const fresh = await getToken(baseUrl);
-    for (const token of old) expect((await gql(baseUrl, token, { query: ITEMS_QUERY })).status).toBe(401);
-    expect((await gql(baseUrl, fresh, { query: ITEMS_QUERY })).status).toBe(200);
+    for (const token of old) expect((await gql(baseUrl, token, { query: PENTESTS_QUERY })).status).toBe(401);
+    expect((await gql(baseUrl, fresh, { query: PENTESTS_QUERY })).status).toBe(200);
     service.alwaysExpired = true;
-    const blocked = await gql(baseUrl, fresh, { query: 'mutation { addItem(title: "x") { id } }' });
+    const blocked = await gql(baseUrl, fresh, { query: `mutation { pause_op(op_id: "${runningOpId()}") { op_id } }` });
     expect(await blocked.text()).toBe(EXPIRED_BODY);
     expect(service.appliedMutations).toBe(0);
     expect(service.graphqlCalls.map((call) => call.expired)).toEqual([true, true, false, true]);
@@ -219,9 +222,9 @@ describe('token expiry', () => {
     const { service, baseUrl } = await start({ now: () => now, tokenLifetimeSec: 60 });
     const token = await getToken(baseUrl);
     now += 59_999;
-    expect((await gql(baseUrl, token, { query: ITEMS_QUERY })).status).toBe(200);
+    expect((await gql(baseUrl, token, { query: PENTESTS_QUERY })).status).toBe(200);
     now += 1;
-    const expired = await gql(baseUrl, token, { query: ITEMS_QUERY });
+    const expired = await gql(baseUrl, token, { query: PENTESTS_QUERY });
     expect([expired.status, await expired.text()]).toEqual([401, EXPIRED_BODY]);
     expect(service.graphqlCalls.map((call) => call.time)).toEqual([1_700_000_059_999, 1_700_000_060_000]);
   });
@@ -229,41 +232,45 @@ describe('token expiry', () => {
 
 describe('untrusted tokens and regions', () => {
   it('answers 401 Unauthorized for missing, malformed and foreign tokens', async () => {
-    const us = await start({ region: 'us' });
-    const eu = await start({ region: 'eu' });
+    const us = await start({ regions: ['us'] });
+    const eu = await start({ regions: ['eu'] });
     const euToken = await getToken(eu.baseUrl);
-    const selfSigned = await signJwt({ sub: 'viewer-us', iat: 1, exp: 9_999_999_999, jti: 'x' }, 'guess');
+    const selfSigned = await signJwt({ sub: 'user-us-1', iat: 1, exp: 9_999_999_999, jti: 'x' }, 'guess');
     for (const token of [euToken, null, 'garbage', selfSigned]) {
-      const response = await gql(us.baseUrl, token, { query: ITEMS_QUERY });
+      const response = await gql(us.baseUrl, token, { query: PENTESTS_QUERY });
       expect([response.status, await response.text()]).toEqual([401, UNAUTHORIZED]);
     }
     expect(us.service.graphqlCalls.map((call) => call.token)).toEqual([euToken, null, 'garbage', selfSigned]);
-    const euData = await gql(eu.baseUrl, euToken, { query: 'query { viewer { name } items(first: 1) { title } }' });
-    expect(await euData.json()).toEqual({ data: { viewer: { name: 'Viewer (eu)' }, items: [{ title: 'eu item 1' }] } });
+    const euData = await gql(eu.baseUrl, euToken, {
+      query: 'query { session_user_account { name } pentests_page(page_input: { page_size: 1 }) { pentests { name } } }',
+    });
+    expect(await euData.json()).toEqual({
+      data: { session_user_account: { name: 'Dana Demo (eu)' }, pentests_page: { pentests: [{ name: pentestNames('eu', 1)[0] }] } },
+    });
   });
 });
 
 describe('mutations and counters', () => {
-  it('applies addItem to this service only and counts it; resetCounters keeps data and tokens', async () => {
+  it('applies pause_op to this service only and counts it; resetCounters keeps data and tokens', async () => {
     const us = await start();
-    const eu = await start({ region: 'eu' });
+    const eu = await start({ regions: ['eu'] });
     const token = await getToken(us.baseUrl);
-    const added = await gql(us.baseUrl, token, {
-      query: 'mutation Add($title: String!) { addItem(title: $title) { id title done region } }',
-      variables: { title: 'new thing' },
+    const opId = runningOpId('us');
+    const paused = await gql(us.baseUrl, token, {
+      query: 'mutation Pause($op_id: String!) { pause_op(op_id: $op_id) { op_id op_state } }',
+      variables: { op_id: opId },
     });
-    expect(await added.json()).toEqual({ data: { addItem: { id: 'us-6', title: 'new thing', done: false, region: 'us' } } });
+    expect(await paused.json()).toEqual({ data: { pause_op: { op_id: opId, op_state: 'paused' } } });
     expect(us.service.appliedMutations).toBe(1);
     expect(eu.service.appliedMutations).toBe(0);
 
     us.service.resetCounters();
     expect([us.service.authCalls.length, us.service.graphqlCalls.length, us.service.issuedTokens.length]).toEqual([0, 0, 0]);
     expect(us.service.appliedMutations).toBe(0);
-    const items = await gql(us.baseUrl, token, { query: '{ items { title } }' });
-    const { data } = (await items.json()) as { data: { items: Array<{ title: string }> } };
-    expect(data.items.map((item) => item.title)).toEqual([1, 2, 3, 4, 5].map((n) => `us item ${n}`).concat('new thing'));
-    us.service.expireAllTokensNow();
-    expect((await gql(us.baseUrl, token, { query: '{ viewer { id } }' })).status).toBe(401);
+    const state = await gql(us.baseUrl, token, { query: 'query ($op_id: String!) { pentest(op_id: $op_id) { state } }', variables: { op_id: opId } });
+    expect(await state.json()).toEqual({ data: { pentest: { state: 'paused' } } });
+    us.service.expireTokensNow();
+    expect((await gql(us.baseUrl, token, { query: '{ session_user_account { uuid } }' })).status).toBe(401);
   });
 });
 
@@ -293,7 +300,7 @@ describe('pausing and delays', () => {
     const { service, baseUrl } = await start();
     const token = await getToken(baseUrl);
     const release = service.pauseGraphql();
-    const pending = gql(baseUrl, token, { query: ITEMS_QUERY });
+    const pending = gql(baseUrl, token, { query: PENTESTS_QUERY });
     await vi.waitFor(() => {
       expect(service.graphqlCalls).toHaveLength(1);
     });

@@ -1,0 +1,41 @@
+import { buildSchema, type GraphQLResolveInfo, GraphQLObjectType, type GraphQLSchema } from 'graphql';
+
+/** What a resolver is handed as its third argument: which region answers, and for whom. */
+export interface MockContext {
+  readonly region: string;
+  /** The `sub` claim of the token the request presented. */
+  readonly subject: string;
+  /** The service clock, in ms (the `now` option). */
+  readonly now: () => number;
+}
+
+/** `never` parent and args, so a resolver may declare the shapes it expects (graphql-js checked the args). */
+export type FieldResolver = (parent: never, args: never, context: MockContext, info: GraphQLResolveInfo) => unknown;
+
+/** `{ TypeName: { fieldName: resolver } }`, as graphql-tools takes them (no custom scalars). */
+export type Resolvers = Readonly<Record<string, Readonly<Record<string, FieldResolver>>>>;
+
+/** The GraphQL side of the service: an executable schema, or SDL and resolvers for it. */
+export type MockSchema =
+  | { readonly schema: GraphQLSchema; readonly rootValue?: unknown }
+  | { readonly typeDefs: string; readonly resolvers: Resolvers };
+
+/**
+ * Builds the SDL and sets each resolver on its field. A type or field the SDL lacks throws here,
+ * at set-up, rather than leaving a resolver silently unused.
+ */
+export function executableSchema(source: MockSchema): { schema: GraphQLSchema; rootValue: unknown } {
+  if ('schema' in source) return { schema: source.schema, rootValue: source.rootValue };
+  const schema = buildSchema(source.typeDefs);
+  for (const [typeName, fields] of Object.entries(source.resolvers)) {
+    const type = schema.getType(typeName);
+    if (!(type instanceof GraphQLObjectType)) throw new TypeError(`resolvers.${typeName}: the typeDefs have no object type "${typeName}"`);
+    const defined = type.getFields();
+    for (const [fieldName, resolve] of Object.entries(fields)) {
+      const field = defined[fieldName];
+      if (field === undefined) throw new TypeError(`resolvers.${typeName}.${fieldName}: "${typeName}" has no field "${fieldName}"`);
+      field.resolve = resolve as NonNullable<typeof field.resolve>;
+    }
+  }
+  return { schema, rootValue: undefined };
+}

@@ -1,0 +1,19 @@
+/**
+ * graphql-jwt-auth-react/testing: a mock of the service (API key → short-lived JWT, the expired
+ * answer) in front of your own GraphQL schema, to test your components against token expiry.
+ * Runs as a fetch handler, as MSW handlers (msw is an optional peer) or on 127.0.0.1 in Node.
+ */
+export {
+  createMockService,
+  EXPIRED_BODY,
+  type AuthFailure,
+  type GraphQLFailure,
+  type MockService,
+  type MockServiceOptions,
+  type MockServiceSettings,
+} from './mock-service.ts';
+export type { FieldResolver, MockContext, MockSchema, Resolvers } from './executable-schema.ts';
+export type { Listening, ListenOptions } from './listen.ts';
+export type { MswHandler } from './msw-handlers.ts';
+export type { AuthCall, GraphQLCall, LoggedRequest } from './records.ts';
+export type { ApiKeysOption, RegionsOption } from './regions.ts';

@@ -1,0 +1,141 @@
+import type * as NodeHttp from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+// node:http is reached through the process object's getBuiltinModule (Node ≥ 20.16), not an import: this module
+// is part of the testing entry, which browser bundles (Storybook, vitest browser mode) load too.
+
+export interface ListenOptions {
+  /** 0 (the default) picks free ports; else the first region gets this port, the next the ones after. */
+  port?: number;
+}
+
+export interface Listening {
+  /** The first region's base address, e.g. http://127.0.0.1:54321 (no trailing slash). */
+  readonly baseUrl: string;
+  /** Region → base address on 127.0.0.1: pass it to `<AuthProvider regions>`. */
+  readonly regions: Readonly<Record<string, string>>;
+  /** Stops every region's server, dropping open connections. A property, so destructuring it is safe. */
+  readonly close: () => Promise<void>;
+}
+
+type RegionHandler = (region: string, path: string, request: Request) => Promise<Response>;
+
+function nodeHttp(): typeof NodeHttp {
+  const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (getBuiltinModule === undefined) throw new Error('listen() needs Node ≥ 20.16; in a browser, use handle or mswHandlers()');
+  return getBuiltinModule('node:http') as typeof NodeHttp;
+}
+
+async function toRequest(message: IncomingMessage): Promise<Request> {
+  const url = new URL(message.url ?? '/', `http://${message.headers.host ?? '127.0.0.1'}`);
+  const headers = new Headers();
+  // rawHeaders keeps repeated headers separate, which the parsed header object would merge or drop.
+  const raw = message.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
+  const method = message.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of message) chunks.push(chunk as Uint8Array);
+  const body = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new Request(url, { method, headers, body });
+}
+
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  if (response.type === 'error') {
+    res.destroy();
+    return;
+  }
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  res.end(new Uint8Array(await response.arrayBuffer()));
+}
+
+async function respond(handler: (request: Request) => Promise<Response>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let response: Response;
+  try {
+    response = await handler(await toRequest(req));
+  } catch (error: unknown) {
+    // Surface handler bugs to the test as a 500 with the reason instead of a hung socket.
+    const message = error instanceof Error ? error.message : String(error);
+    response = new Response(JSON.stringify({ message: `Mock handler failed: ${message}` }), {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  // The client may have given up (aborted fetch) while the answer was held.
+  if (!res.destroyed) await writeResponse(response, res);
+}
+
+export interface Served {
+  /** Origin without a trailing slash, e.g. http://127.0.0.1:54321 */
+  readonly url: string;
+  readonly close: () => Promise<void>;
+}
+
+/** Any fetch-standard handler on 127.0.0.1: nothing here is for other machines. */
+export async function serve(handler: (request: Request) => Promise<Response>, { port = 0 }: ListenOptions = {}): Promise<Served> {
+  const server = nodeHttp().createServer((req, res) => {
+    void respond(handler, req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          if (error) reject(error);
+          else resolve();
+        });
+        // close() alone waits for idle keep-alive sockets, which would hang a test run or a Ctrl-C.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** One server per region, as the real service has one base address per region. */
+export async function listenOn(
+  regions: Readonly<Record<string, string>>,
+  handleRegion: RegionHandler,
+  { port = 0 }: ListenOptions = {},
+): Promise<Listening> {
+  const served: Array<[string, Served]> = [];
+  try {
+    for (const [index, region] of Object.keys(regions).entries()) {
+      const regionPort = port === 0 ? 0 : port + index;
+      served.push([region, await serve((request) => handleRegion(region, new URL(request.url).pathname, request), { port: regionPort })]);
+    }
+  } catch (error: unknown) {
+    await Promise.all(served.map(([, server]) => server.close()));
+    throw error;
+  }
+  const first = served[0]?.[1];
+  if (first === undefined) throw new Error('A mock service has at least one region');
+  return {
+    baseUrl: first.url,
+    regions: Object.fromEntries(served.map(([region, server]) => [region, server.url])),
+    close: async () => {
+      await Promise.all(served.map(([, server]) => server.close()));
+    },
+  };
+}

@@ -1,0 +1,369 @@
+// No node: imports: this runs in the browser under MSW as well as in Node.
+import { graphql, type GraphQLSchema } from 'graphql';
+import { isPreflight, preflightResponse, withCors } from './cors.ts';
+import { executableSchema, type MockContext, type MockSchema } from './executable-schema.ts';
+import { Gate } from './gate.ts';
+import { isMutation, parseGraphQLParams, type GraphQLParams } from './graphql-params.ts';
+import { signJwt, verifyJwt } from './jwt.ts';
+import { listenOn, type Listening, type ListenOptions } from './listen.ts';
+import { mswHandlersFor, type MswHandler } from './msw-handlers.ts';
+import type { AuthCall, GraphQLCall, LoggedRequest, RecordedCall } from './records.ts';
+import { TokenTags } from './records.ts';
+import { type ApiKeysOption, keysByRegion, regionBaseUrls, type RegionsOption, routeOf } from './regions.ts';
+import { statusText } from './status-text.ts';
+
+/** Everything but the schema: where the service answers, whom it lets in, for how long. */
+export interface MockServiceSettings {
+  /** Default `['us']`, answered at `https://us.mock-service.test` by `handle` and the MSW handlers. */
+  regions?: RegionsOption;
+  /** Default `['test-key']` in every region. */
+  apiKeys?: ApiKeysOption;
+  /** Default 3600, as the real service. */
+  tokenLifetimeSec?: number;
+  /** Service clock in ms, default Date.now. */
+  now?: () => number;
+  /** HMAC secret, as `${secret}/${region}` per region; default random per region and instance, so no two accept each other's tokens. */
+  secret?: string;
+}
+
+export type MockServiceOptions = MockSchema & MockServiceSettings;
+
+export type AuthFailure = number | { status: number; body?: string; contentType?: string };
+/** A status, or 'reset' for a connection dropped without an answer. */
+export type GraphQLFailure = number | 'reset';
+
+export interface MockService {
+  /** Region → base address that `handle` and `mswHandlers()` answer: pass it to `<AuthProvider regions>`. */
+  readonly regions: Readonly<Record<string, string>>;
+  /** The fetch-standard handler: `/v1/auth` and `/v1/graphql` below each region's base address. */
+  readonly handle: (request: Request) => Promise<Response>;
+  /** MSW handlers for every region (imports msw on first use: an optional peer). */
+  mswHandlers(): Promise<MswHandler[]>;
+  /** Serves every region on 127.0.0.1 (Node only), the first on `port`, the next on the ports after it. */
+  listen(options?: ListenOptions): Promise<Listening>;
+
+  tokenLifetimeSec: number;
+  /** HTTP status of the token-expired answer (the contract leaves it open). Default 401. */
+  expiredStatus: number;
+  /** Every GraphQL call is answered as expired while set. */
+  alwaysExpired: boolean;
+  /** CORS headers on every answer, and OPTIONS preflights answered (not recorded). Default true. */
+  cors: boolean;
+  /**
+   * When false, the token-expired answer carries no CORS headers, as some gateways do: a browser
+   * then sees only a network error (the MSW handlers turn it into one). Default true.
+   */
+  corsOnExpired: boolean;
+  /** Latency added to each /v1/auth answer. */
+  authDelayMs: number;
+  /** Latency added to each /v1/graphql answer. */
+  graphqlDelayMs: number;
+  /** Every token issued so far now answers as expired. */
+  expireTokensNow(): void;
+  expireToken(token: string): void;
+  /** The next `count` /v1/auth calls fail with `failure` (default 503). */
+  failNextAuthCalls(count: number, failure?: AuthFailure): void;
+  /** The next /v1/auth calls fail with these, in order. */
+  queueAuthFailures(...failures: AuthFailure[]): void;
+  /**
+   * The next GraphQL calls with a valid token run their operation and then fail with these, in
+   * order: the case where a client cannot know whether a mutation was applied.
+   */
+  queueGraphqlFailures(...failures: GraphQLFailure[]): void;
+  /**
+   * Holds every /v1/auth answer until release(). The answer is decided after release, so knobs
+   * changed while requests are held (expiry, failures) apply to them.
+   */
+  pauseAuth(): () => void;
+  pauseGraphql(): () => void;
+  addApiKey(key: string, region?: string): void;
+  removeApiKey(key: string, region?: string): void;
+
+  /** Every call, in arrival order, with tokens as tags and no key: what `npm run mock-service -- --log` prints. */
+  readonly requests: readonly LoggedRequest[];
+  readonly authCalls: readonly AuthCall[];
+  readonly graphqlCalls: readonly GraphQLCall[];
+  readonly issuedTokens: readonly string[];
+  /** Mutations the service executed (whatever their resolvers answered): a replay counts twice. */
+  readonly appliedMutations: number;
+  /** `us#2` for the second token the us region issued; `—` for none, `?` for a token it never issued. */
+  tokenTag(token: string | null): string;
+  /** Empties the records (in place) and zeroes the count; data, tokens and knobs stay. */
+  resetCounters(): void;
+  /** Called whenever a call is recorded or answered (for live views such as the demos' request log). */
+  subscribe(listener: () => void): () => void;
+}
+
+export const EXPIRED_BODY = '{"message":"The incoming token has expired"}';
+const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Internal header marking the expired answer for the corsOnExpired knob; removed before sending. */
+const EXPIRED_MARK = 'x-mock-expired-answer';
+const UNAUTHORIZED = { message: 'Unauthorized' };
+const MESSAGES: Partial<Record<number, string>> = { 400: 'Bad request', 401: 'Unauthorized' };
+
+const json = (status: number, value: unknown): Response =>
+  new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
+
+function failureResponse(failure: AuthFailure): Response {
+  const { status, body, contentType } = typeof failure === 'number' ? { status: failure } : failure;
+  const message = status >= 500 ? 'Internal Server Error' : (MESSAGES[status] ?? statusText(status));
+  const headers = { 'content-type': contentType ?? 'application/json' };
+  return new Response(body ?? JSON.stringify({ message }), { status, headers });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+async function readCall(region: string, request: Request, time: number) {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  // Headers iterate with lower-cased names already.
+  const headers = Object.fromEntries(request.headers);
+  return { region, time, method: request.method, url: request.url, headers, body };
+}
+
+class MockServiceImpl implements MockService {
+  readonly regions: Readonly<Record<string, string>>;
+  tokenLifetimeSec: number;
+  expiredStatus = 401;
+  alwaysExpired = false;
+  cors = true;
+  corsOnExpired = true;
+  authDelayMs = 0;
+  graphqlDelayMs = 0;
+  readonly requests: LoggedRequest[] = [];
+  readonly authCalls: AuthCall[] = [];
+  readonly graphqlCalls: GraphQLCall[] = [];
+  readonly issuedTokens: string[] = [];
+  #appliedMutations = 0;
+  readonly #now: () => number;
+  readonly #secrets: ReadonlyMap<string, string>;
+  readonly #keys: ReadonlyMap<string, Set<string>>;
+  readonly #schema: GraphQLSchema;
+  readonly #rootValue: unknown;
+  readonly #tags = new TokenTags();
+  // Kept apart from issuedTokens so resetCounters() cannot shield old tokens from expireTokensNow().
+  readonly #issuedJtis: string[] = [];
+  // Lets expireToken() stay synchronous although verifying a signature (Web Crypto) is not.
+  readonly #jtiByToken = new Map<string, string>();
+  readonly #listeners = new Set<() => void>();
+  readonly #expiredJtis = new Set<string>();
+  readonly #authFailures: AuthFailure[] = [];
+  readonly #graphqlFailures: GraphQLFailure[] = [];
+  readonly #authGate = new Gate();
+  readonly #graphqlGate = new Gate();
+
+  constructor(options: MockServiceOptions) {
+    this.regions = regionBaseUrls(options.regions);
+    const names = Object.keys(this.regions);
+    this.#keys = keysByRegion(options.apiKeys ?? ['test-key'], names);
+    this.#secrets = new Map(names.map((name) => [name, options.secret === undefined ? randomSecret() : `${options.secret}/${name}`]));
+    this.tokenLifetimeSec = options.tokenLifetimeSec ?? 3600;
+    this.#now = options.now ?? (() => Date.now());
+    ({ schema: this.#schema, rootValue: this.#rootValue } = executableSchema(options));
+  }
+
+  get appliedMutations(): number {
+    return this.#appliedMutations;
+  }
+
+  // Arrow properties, so `serve(service.handle)` and destructured knobs work unbound.
+  readonly handle = (request: Request): Promise<Response> => {
+    const route = routeOf(new URL(request.url), this.regions);
+    if (route === null) return Promise.resolve(json(404, { message: 'No region of this mock service at this address' }));
+    return this.handleRegion(route.region, route.path, request);
+  };
+
+  /** Answers a request already routed to a region (listen() serves one region per port). */
+  readonly handleRegion = async (region: string, path: string, request: Request): Promise<Response> => {
+    if (this.cors && isPreflight(request)) return preflightResponse();
+    const response = await this.#route(region, path, request);
+    // A network-error response (a 'reset' failure) has immutable headers and none to add.
+    if (response.type === 'error') return response;
+    const bareExpired = !this.corsOnExpired && response.headers.has(EXPIRED_MARK);
+    response.headers.delete(EXPIRED_MARK);
+    return this.cors && !bareExpired ? withCors(response) : response;
+  };
+
+  mswHandlers(): Promise<MswHandler[]> {
+    return mswHandlersFor(this);
+  }
+
+  listen(options?: ListenOptions): Promise<Listening> {
+    return listenOn(this.regions, this.handleRegion, options);
+  }
+
+  async #route(region: string, path: string, request: Request): Promise<Response> {
+    if (path === '/v1/auth') return this.#auth(region, request);
+    if (path === '/v1/graphql') return this.#graphql(region, request);
+    const entry = this.#log(region, request.method, path, null, '—');
+    entry.status = 404;
+    this.#changed();
+    return json(404, { message: 'Not Found' });
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
+  }
+
+  #log(region: string, method: string, path: string, operationName: string | null, tokenTag: string): LoggedRequest {
+    const entry: LoggedRequest = { region, time: this.#now(), method, path, status: 0, tokenTag, operationName };
+    this.requests.push(entry);
+    return entry;
+  }
+
+  /** Records on arrival, then delay, then the gate, then decide: knobs set while held still apply. */
+  async #run<C extends RecordedCall>(
+    request: Request,
+    call: C,
+    entry: LoggedRequest,
+    calls: C[],
+    delayMs: number,
+    gate: Gate,
+    answer: (call: C) => Response | Promise<Response>,
+  ): Promise<Response> {
+    calls.push(call);
+    this.#changed();
+    let response = json(405, { message: 'Method Not Allowed' });
+    if (request.method === 'POST') {
+      if (delayMs > 0) await sleep(delayMs);
+      await gate.pass();
+      response = await answer(call);
+    }
+    call.status = response.status;
+    entry.status = response.status;
+    this.#changed();
+    return response;
+  }
+
+  async #auth(region: string, request: Request): Promise<Response> {
+    const call: AuthCall = { ...(await readCall(region, request, this.#now())), status: 0, token: null };
+    const entry = this.#log(region, request.method, '/v1/auth', null, '—');
+    const answer = async (c: AuthCall) => {
+      const response = await this.#authAnswer(c);
+      entry.tokenTag = this.#tags.tagOf(c.token);
+      return response;
+    };
+    return this.#run(request, call, entry, this.authCalls, this.authDelayMs, this.#authGate, answer);
+  }
+
+  async #authAnswer(call: AuthCall): Promise<Response> {
+    const failure = this.#authFailures.shift();
+    if (failure !== undefined) return failureResponse(failure);
+    let key: unknown;
+    try {
+      key = (JSON.parse(call.body) as { key?: unknown } | null)?.key;
+    } catch {
+      return json(400, { message: 'Request body must be JSON' });
+    }
+    if (typeof key !== 'string') return json(400, { message: 'Request body needs a string "key"' });
+    const keys = [...this.#keysOf(call.region)];
+    if (!keys.includes(key)) return json(401, UNAUTHORIZED);
+    const iat = Math.floor(this.#now() / 1000);
+    const jti = crypto.randomUUID();
+    const exp = iat + this.tokenLifetimeSec;
+    // Which key, never the key itself: the token is readable by anyone holding it.
+    const sub = `user-${call.region}-${keys.indexOf(key) + 1}`;
+    const token = await signJwt({ sub, iat, exp, jti, iss: `mock-${call.region}` }, this.#secretOf(call.region));
+    this.#issuedJtis.push(jti);
+    this.#jtiByToken.set(token, jti);
+    this.issuedTokens.push(token);
+    this.#tags.issue(call.region, token);
+    call.token = token;
+    return json(200, { token });
+  }
+
+  async #graphql(region: string, request: Request): Promise<Response> {
+    const authorization = request.headers.get('authorization') ?? '';
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
+    const base = await readCall(region, request, this.#now());
+    const params = parseGraphQLParams(base.body);
+    const operationName = typeof params === 'string' ? null : params.operationName;
+    const call: GraphQLCall = { ...base, status: 0, token, expired: false, operationName };
+    const entry = this.#log(region, request.method, '/v1/graphql', operationName, this.#tags.tagOf(token));
+    const answer = (c: GraphQLCall) => this.#graphqlAnswer(c, params);
+    return this.#run(request, call, entry, this.graphqlCalls, this.graphqlDelayMs, this.#graphqlGate, answer);
+  }
+
+  async #graphqlAnswer(call: GraphQLCall, params: GraphQLParams | string): Promise<Response> {
+    const claims = call.token === null ? null : await verifyJwt(call.token, this.#secretOf(call.region));
+    if (claims === null) return json(401, UNAUTHORIZED);
+    // JWT exp means "not accepted on or after", hence >=.
+    if (this.alwaysExpired || this.#expiredJtis.has(claims.jti) || this.#now() >= claims.exp * 1000) {
+      call.expired = true;
+      return new Response(EXPIRED_BODY, { status: this.expiredStatus, headers: { ...JSON_HEADERS, [EXPIRED_MARK]: '1' } });
+    }
+    if (typeof params === 'string') return json(400, { errors: [{ message: params }] });
+    const { query: source, variables: variableValues, operationName } = params;
+    const contextValue: MockContext = { region: call.region, subject: claims.sub, now: this.#now };
+    const result = await graphql({ schema: this.#schema, source, rootValue: this.#rootValue, contextValue, variableValues, operationName });
+    // A mutation that got as far as executing counts, whatever its resolvers answered: a replayed
+    // pause_op fails on the already paused op, yet the service ran it twice.
+    if ('data' in result && isMutation(source, operationName)) this.#appliedMutations += 1;
+    const failure = this.#graphqlFailures.shift();
+    // Response.error() is a network error for fetch and MSW alike; listen() turns it into a socket reset.
+    if (failure === 'reset') return Response.error();
+    if (failure !== undefined) return json(failure, { message: 'Internal Server Error' });
+    return json(200, result);
+  }
+
+  #secretOf(region: string): string {
+    const secret = this.#secrets.get(region);
+    if (secret === undefined) throw new Error(`No region "${region}" in this mock service`);
+    return secret;
+  }
+
+  #keysOf(region: string | undefined): Set<string> {
+    const name = region ?? Object.keys(this.regions)[0] ?? '';
+    const keys = this.#keys.get(name);
+    if (keys === undefined) throw new TypeError(`No region "${name}" in this mock service; it has ${Object.keys(this.regions).join(', ')}`);
+    return keys;
+  }
+
+  readonly expireTokensNow = (): void => {
+    for (const jti of this.#issuedJtis) this.#expiredJtis.add(jti);
+  };
+  readonly expireToken = (token: string): void => {
+    const jti = this.#jtiByToken.get(token);
+    if (jti !== undefined) this.#expiredJtis.add(jti);
+  };
+  readonly failNextAuthCalls = (count: number, failure: AuthFailure = 503): void => {
+    this.queueAuthFailures(...Array.from({ length: count }, () => failure));
+  };
+  readonly queueAuthFailures = (...failures: AuthFailure[]): void => void this.#authFailures.push(...failures);
+  readonly queueGraphqlFailures = (...failures: GraphQLFailure[]): void =>
+    void this.#graphqlFailures.push(...failures);
+  readonly pauseAuth = (): (() => void) => this.#authGate.pause();
+  readonly pauseGraphql = (): (() => void) => this.#graphqlGate.pause();
+  readonly addApiKey = (key: string, region?: string): void => void this.#keysOf(region).add(key);
+  readonly removeApiKey = (key: string, region?: string): void => void this.#keysOf(region).delete(key);
+  readonly tokenTag = (token: string | null): string => this.#tags.tagOf(token);
+
+  readonly resetCounters = (): void => {
+    // Truncate in place so arrays a test already holds stay live.
+    this.requests.length = 0;
+    this.authCalls.length = 0;
+    this.graphqlCalls.length = 0;
+    this.issuedTokens.length = 0;
+    this.#appliedMutations = 0;
+    this.#changed();
+  };
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+}
+
+/**
+ * A service that keeps the authentication contract (API key → short-lived JWT, the expired answer)
+ * in front of the GraphQL schema you give it, with knobs to stage expiry and failures.
+ */
+export function createMockService(options: MockServiceOptions): MockService {
+  return new MockServiceImpl(options);
+}

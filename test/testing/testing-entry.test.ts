@@ -1,0 +1,158 @@
+// @vitest-environment node
+import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { createAuthClient } from 'graphql-jwt-auth-react';
+import { createMockService, type MockContext } from 'graphql-jwt-auth-react/testing';
+import { setupServer } from 'msw/node';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const closers: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+const typeDefs = 'type Query { whoami: String!, region: String! } type Mutation { touch: Int! }';
+let touched = 0;
+const resolvers = {
+  Query: {
+    whoami: (_: unknown, __: unknown, { subject }: MockContext) => subject,
+    region: (_: unknown, __: unknown, { region }: MockContext) => region,
+  },
+  Mutation: { touch: () => (touched += 1) },
+};
+
+const post = (url: string, body: unknown, token?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+
+async function tokenAt(base: string, key = 'k'): Promise<string> {
+  const response = await post(`${base}/v1/auth`, { key });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+describe('graphql-jwt-auth-react/testing', () => {
+  it('serves your typeDefs and resolvers per region on 127.0.0.1; a region refuses the tokens of another', async () => {
+    const mock = createMockService({ typeDefs, resolvers, regions: ['us', 'eu'], apiKeys: { us: ['k'], eu: ['k', 'eu-only'] } });
+    const { baseUrl, regions, close } = await mock.listen();
+    closers.push(close);
+    expect(Object.keys(regions)).toEqual(['us', 'eu']);
+    expect(baseUrl).toBe(regions.us);
+    expect(Object.values(regions).every((url) => /^http:\/\/127\.0\.0\.1:\d+$/.test(url))).toBe(true);
+
+    const euToken = await tokenAt(regions.eu!, 'eu-only');
+    const answer = await post(`${regions.eu!}/v1/graphql`, { query: '{ whoami region }' }, euToken);
+    expect(await answer.json()).toEqual({ data: { whoami: 'user-eu-2', region: 'eu' } });
+    expect((await post(`${regions.us!}/v1/auth`, { key: 'eu-only' })).status).toBe(401);
+    expect((await post(`${regions.us!}/v1/graphql`, { query: '{ region }' }, euToken)).status).toBe(401);
+    expect(mock.requests.map((r) => `${r.region} ${r.path} ${r.status} ${r.tokenTag}`)).toEqual([
+      'eu /v1/auth 200 eu#1',
+      'eu /v1/graphql 200 eu#1',
+      'us /v1/auth 401 —',
+      'us /v1/graphql 401 eu#1',
+    ]);
+  });
+
+  it('takes an executable graphql-js schema as well', async () => {
+    const query = new GraphQLObjectType({ name: 'Query', fields: { hello: { type: GraphQLString, resolve: () => 'world' } } });
+    const mock = createMockService({ schema: new GraphQLSchema({ query }), apiKeys: ['k'] });
+    const { baseUrl, close } = await mock.listen();
+    closers.push(close);
+    const answer = await post(`${baseUrl}/v1/graphql`, { query: '{ hello }' }, await tokenAt(baseUrl));
+    expect(await answer.json()).toEqual({ data: { hello: 'world' } });
+  });
+
+  it('refuses resolvers for types or fields the typeDefs lack, at set-up, with a clear TypeError', () => {
+    expect(() => createMockService({ typeDefs, resolvers: { Pentest: { name: () => 'x' } } })).toThrow(
+      new TypeError('resolvers.Pentest: the typeDefs have no object type "Pentest"'),
+    );
+    expect(() => createMockService({ typeDefs, resolvers: { Query: { nope: () => 1 } } })).toThrow(
+      new TypeError('resolvers.Query.nope: "Query" has no field "nope"'),
+    );
+    expect(() => createMockService({ typeDefs, resolvers, regions: [] })).toThrow(TypeError);
+    expect(() => createMockService({ typeDefs, resolvers, regions: ['us'], apiKeys: { eu: ['k'] } })).toThrow(
+      'apiKeys names regions it does not serve: eu',
+    );
+  });
+
+  it('knobs: the next N auth calls fail, tokens expire now, and the log never holds a token or the key', async () => {
+    const mock = createMockService({ typeDefs, resolvers, apiKeys: ['secret-key-123'] });
+    const { baseUrl, close } = await mock.listen();
+    closers.push(close);
+    mock.failNextAuthCalls(2);
+    expect((await post(`${baseUrl}/v1/auth`, { key: 'secret-key-123' })).status).toBe(503);
+    expect((await post(`${baseUrl}/v1/auth`, { key: 'secret-key-123' })).status).toBe(503);
+    const token = await tokenAt(baseUrl, 'secret-key-123');
+    expect((await post(`${baseUrl}/v1/graphql`, { query: '{ region }' }, token)).status).toBe(200);
+    mock.expireTokensNow();
+    const expired = await post(`${baseUrl}/v1/graphql`, { query: '{ region }' }, token);
+    expect([expired.status, await expired.text()]).toEqual([401, '{"message":"The incoming token has expired"}']);
+    expect(mock.requests.map((r) => `${r.path} ${r.status} ${r.tokenTag}`)).toEqual([
+      '/v1/auth 503 —',
+      '/v1/auth 503 —',
+      '/v1/auth 200 us#1',
+      '/v1/graphql 200 us#1',
+      '/v1/graphql 401 us#1',
+    ]);
+    const log = JSON.stringify(mock.requests);
+    expect(log).not.toContain('secret-key-123');
+    expect(log).not.toContain(token.split('.')[2]);
+  });
+
+  it('latency holds each answer: the call is on record, unanswered, before it returns', async () => {
+    const mock = createMockService({ typeDefs, resolvers, apiKeys: ['k'] });
+    mock.authDelayMs = 300;
+    const { baseUrl, close } = await mock.listen();
+    closers.push(close);
+    const answer = post(`${baseUrl}/v1/auth`, { key: 'k' });
+    for (let i = 0; i < 200 && mock.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(mock.requests.map((r) => r.status)).toEqual([0]);
+    expect((await answer).status).toBe(200);
+    expect(mock.requests.map((r) => r.status)).toEqual([200]);
+  });
+
+  it('runs behind MSW at its own addresses; a CORS-less expired answer is the network error a browser would see', async () => {
+    const mock = createMockService({ typeDefs, resolvers, regions: ['us', 'eu'], apiKeys: ['k'] });
+    expect(mock.regions).toEqual({ us: 'https://us.mock-service.test', eu: 'https://eu.mock-service.test' });
+    const server = setupServer(...(await mock.mswHandlers()));
+    server.listen({ onUnhandledFrame: 'error' });
+    closers.push(() => {
+      server.close();
+    });
+    const client = createAuthClient({ apiKey: 'k', region: 'eu', regions: mock.regions });
+    closers.push(() => {
+      client.dispose();
+    });
+    expect(await client.request<{ region: string }>('{ region }')).toEqual({ region: 'eu' });
+    mock.expireTokensNow();
+    expect(await client.request<{ region: string }>('{ region }')).toEqual({ region: 'eu' });
+    expect(mock.requests.map((r) => `${r.region} ${r.path} ${r.status} ${r.tokenTag}`)).toEqual([
+      'eu /v1/auth 200 eu#1',
+      'eu /v1/graphql 200 eu#1',
+      'eu /v1/graphql 401 eu#1',
+      'eu /v1/auth 200 eu#2',
+      'eu /v1/graphql 200 eu#2',
+    ]);
+    mock.corsOnExpired = false;
+    mock.expireTokensNow();
+    const token = await tokenAt(mock.regions.us!);
+    mock.expireTokensNow();
+    await expect(post(`${mock.regions.us!}/v1/graphql`, { query: '{ region }' }, token)).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it('counts a mutation each time it runs, so a replay shows', async () => {
+    const mock = createMockService({ typeDefs, resolvers, apiKeys: ['k'] });
+    // One region: the fetch handler answers at any address.
+    const call = (path: string, body: string, headers: Record<string, string> = {}) =>
+      mock.handle(new Request(`http://any.host${path}`, { method: 'POST', headers, body }));
+    const answer = async () => {
+      const { token } = (await (await call('/v1/auth', '{"key":"k"}')).json()) as { token: string };
+      return call('/v1/graphql', '{"query":"mutation { touch }"}', { authorization: `Bearer ${token}` });
+    };
+    expect((await answer()).status).toBe(200);
+    expect((await answer()).status).toBe(200);
+    expect(mock.appliedMutations).toBe(2);
+  });
+});
