@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StartedMockService, startMockService } from '../../mock-service/node/serve.ts';
+import { type StartedMockService, startMockService } from '../../test/support/serve.ts';
 import { type LaunchedChromium, launchChromium } from '../chromium.ts';
 import { serveDirectory } from '../static-server.ts';
 import { buildExample, EXAMPLE_DIR, type ExampleEnv, type StartedExample, startExample } from './next-app.ts';
@@ -21,9 +21,9 @@ const TOKEN_LIFETIME_SEC = 20;
 // The library renews min(60 s, lifetime / 2) before expiry: every 10 s for 20 s tokens.
 const RENEWAL_INTERVAL_SEC = TOKEN_LIFETIME_SEC / 2;
 const RUN_SEC = 60;
-// The example's server holds two handlers (token endpoint, proxy), each with one upstream client.
-const SERVER_CLIENTS = 2;
 const EXPIRED_MESSAGE = 'The incoming token has expired';
+// The demo pentest platform's user in region us, as the example's component shows it.
+const ACCOUNT = 'Dana Demo (us)';
 const MODES = ['token-endpoint', 'bff', 'prefetched'] as const;
 
 let mock: StartedMockService;
@@ -36,7 +36,7 @@ let traffic: TrafficRecorder;
 const tabs = new Map<string, Page>();
 
 beforeAll(async () => {
-  mock = await startMockService({ validKeys: [SERVER_KEY, USER_KEY], tokenLifetimeSec: TOKEN_LIFETIME_SEC });
+  mock = await startMockService({ apiKeys: [SERVER_KEY, USER_KEY], tokenLifetimeSec: TOKEN_LIFETIME_SEC });
   // The key is in the build's environment, as a careless .env would put it: the build must still not ship it.
   env = { API_KEY: SERVER_KEY, SESSION_SECRET: randomBytes(32).toString('hex'), UPSTREAM_URL: mock.baseUrl };
   await buildExample(env);
@@ -80,7 +80,7 @@ describe('examples/nextjs, built and started', () => {
     const page = await openTab('browser-key', '/browser-key');
     await page.getByTestId('api-key').fill(USER_KEY);
     await page.getByTestId('api-key').press('Enter');
-    expect(await dataShown(page)).toContain('Viewer (us)');
+    expect(await dataShown(page)).toContain(ACCOUNT);
     tabs.set('browser-key', page);
     await traffic.settle();
     const carrying = traffic.exchanges.filter((exchange) => exchangeText(exchange).includes(USER_KEY));
@@ -100,7 +100,7 @@ describe('examples/nextjs, built and started', () => {
 
   it.each(MODES)('%s mode shows the data', async (mode) => {
     const page = await openTab(mode, `/${mode}`);
-    expect(await dataShown(page)).toContain('Viewer (us)');
+    expect(await dataShown(page)).toContain(ACCOUNT);
     tabs.set(mode, page);
   });
 
@@ -108,12 +108,12 @@ describe('examples/nextjs, built and started', () => {
     await traffic.settle();
     const prefetched = traffic.exchanges.filter((exchange) => exchange.tab === 'prefetched');
     const document = prefetched.find((exchange) => exchange.url === `${app.url}/prefetched`);
-    expect(document?.responseBody).toContain('Viewer (us)');
+    expect(document?.responseBody).toContain(ACCOUNT);
     const dataRequests = prefetched.filter(({ url }) => url.includes('/api/') || url.startsWith(mock.baseUrl));
     expect(where(dataRequests)).toEqual([]);
   });
 
-  it(`over ${RUN_SEC} s of page views (${RUN_SEC / TOKEN_LIFETIME_SEC} token lifetimes), every mode keeps loading data, no expired answer reaches a page, and each server-side client calls /v1/auth at most 1 + ${RUN_SEC} / ${RENEWAL_INTERVAL_SEC} times`, async () => {
+  it(`over ${RUN_SEC} s of page views (${RUN_SEC / TOKEN_LIFETIME_SEC} token lifetimes), every mode keeps loading data, no expired answer reaches a page, and each server-side client (token handler, proxy) calls /v1/auth at most 1 + ${RUN_SEC} / ${RENEWAL_INTERVAL_SEC} times, not once per page view`, async () => {
     const first = serverAuthCalls()[0];
     expect(first).toBeDefined();
     const runEnd = first!.time + RUN_SEC * 1000;
@@ -124,7 +124,7 @@ describe('examples/nextjs, built and started', () => {
     while (Date.now() < runEnd) {
       const index = pageViews % MODES.length;
       await viewers[index]!.goto(`${app.url}/${MODES[index]!}`);
-      expect(await dataShown(viewers[index]!)).toContain('Viewer (us)');
+      expect(await dataShown(viewers[index]!)).toContain(ACCOUNT);
       pageViews += 1;
       if (Date.now() >= nextRefetch) {
         // The long-lived tabs hold tokens (or sessions) from before: they must renew to load again.
@@ -137,10 +137,28 @@ describe('examples/nextjs, built and started', () => {
     for (const page of tabs.values()) await refetched(page);
     refetchRounds += 1;
 
-    const calls = serverAuthCalls().length;
-    console.log(`Next.js run: ${pageViews} page views and ${refetchRounds} refetch rounds of ${tabs.size} long-lived tabs in ${RUN_SEC} s; ${calls} server-side /v1/auth calls; ${mock.service.graphqlCalls.filter((call) => call.expired).length} expired answers upstream`);
+    // The server holds two upstream clients, the token handler's and the proxy's. Each token tells
+    // whose it was: the token handler's reach browsers through /api/token, the proxy's go upstream
+    // from the server (no Origin). One neither used is counted against both.
+    await traffic.settle();
+    const calls = serverAuthCalls().filter(({ time }) => time <= runEnd);
+    const handedOut = traffic.exchanges.filter(({ url }) => url === `${app.url}/api/token`).map(({ responseBody }) => responseBody).join('\n');
+    const proxied = new Set(mock.service.graphqlCalls.filter(({ headers }) => headers.origin === undefined).map(({ token }) => token));
+    const byTokenHandler = calls.filter(({ token }) => token !== null && handedOut.includes(token)).length;
+    const byProxy = calls.filter(({ token }) => proxied.has(token)).length;
+    const unattributed = calls.length - byTokenHandler - byProxy;
+    const upstreamExpired = mock.service.graphqlCalls.filter(({ expired }) => expired).length;
+    console.log(
+      `Next.js run: ${pageViews} page views and ${refetchRounds} refetch rounds of ${tabs.size} long-lived tabs in ${RUN_SEC} s; ` +
+        `server-side /v1/auth calls: ${calls.length} (token handler ${byTokenHandler}, proxy ${byProxy}, unattributed ${unattributed}); ` +
+        `expired answers upstream: ${upstreamExpired}`,
+    );
     expect(refetchRounds).toBeGreaterThanOrEqual(RUN_SEC / TOKEN_LIFETIME_SEC);
-    expect(calls).toBeLessThanOrEqual(SERVER_CLIENTS * (1 + RUN_SEC / RENEWAL_INTERVAL_SEC));
+    const perClient = 1 + RUN_SEC / RENEWAL_INTERVAL_SEC;
+    // Enough page views that one call per view would break the bound many times over.
+    expect(pageViews).toBeGreaterThan(3 * perClient);
+    expect(byTokenHandler + unattributed).toBeLessThanOrEqual(perClient);
+    expect(byProxy + unattributed).toBeLessThanOrEqual(perClient);
     for (const page of [...tabs.values(), ...viewers]) expect(await shownErrors(page)).toEqual([]);
     await traffic.settle();
     // Answers, not scripts: the library's own chunk holds the message it looks for.
@@ -197,7 +215,7 @@ describe('examples/nextjs, built and started', () => {
 
   describe.each([
     { path: '/api/token', body: '{}' },
-    { path: '/api/graphql', body: JSON.stringify({ query: 'query Viewer { viewer { id } }' }) },
+    { path: '/api/graphql', body: JSON.stringify({ query: 'query Account { session_user_account { name } }' }) },
   ])('$path', ({ path, body }) => {
     const post = async (headers: Record<string, string>, payload = body) =>
       fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
@@ -224,7 +242,7 @@ describe('examples/nextjs, built and started', () => {
   });
 
   it('the proxy refuses a body over 1 MiB (413)', async () => {
-    const query = `query Viewer { viewer { id } } # ${'x'.repeat(1024 * 1024)}`;
+    const query = `query Account { session_user_account { name } } # ${'x'.repeat(1024 * 1024)}`;
     const response = await fetch(`${app.url}/api/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: await sessionCookie() },
@@ -244,7 +262,7 @@ describe('examples/nextjs, built and started', () => {
       await page.goto(other.url);
       await page.evaluate(async (base) => {
         for (const path of ['/api/token', '/api/graphql']) {
-          const body = path === '/api/token' ? '{}' : JSON.stringify({ query: '{ viewer { id } }' });
+          const body = path === '/api/token' ? '{}' : JSON.stringify({ query: '{ session_user_account { name } }' });
           // no-cors: what a page can send anywhere without a preflight (text/plain).
           await fetch(`${base}${path}`, { method: 'POST', mode: 'no-cors', credentials: 'include', body });
         }
@@ -269,7 +287,7 @@ describe('examples/nextjs, built and started', () => {
     const statuses = await page.evaluate(async () =>
       Promise.all(
         ['/api/token', '/api/graphql'].map(async (path) => {
-          const body = path === '/api/token' ? '{}' : JSON.stringify({ query: '{ viewer { id } }' });
+          const body = path === '/api/token' ? '{}' : JSON.stringify({ query: '{ session_user_account { name } }' });
           return (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
         }),
       ),

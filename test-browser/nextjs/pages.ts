@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 
 const DATA_TIMEOUT_MS = 15_000;
 
-/** Waits for the example's ViewerAndItems to show data, and returns the viewer line. */
+/** Waits for the example's AccountAndPentests to show data, and returns the account line. */
 export async function dataShown(page: Page): Promise<string> {
   await page.getByTestId('data').waitFor({ timeout: DATA_TIMEOUT_MS });
-  return page.getByTestId('viewer').innerText();
+  return page.getByTestId('account').innerText();
 }
 
 async function dataUpdatedAt(page: Page): Promise<number> {

@@ -36,7 +36,8 @@ const lowerCased = (headers: Record<string, string>) =>
  */
 export class TrafficRecorder {
   readonly exchanges: Exchange[] = [];
-  readonly #pending = new Set<Promise<void>>();
+  /** Responses being recorded, with their URL for the error when they do not finish. */
+  readonly #pending = new Map<Promise<void>, string>();
 
   /** Call before the tab's first navigation, so nothing it loads goes unrecorded. */
   async watch(page: Page, tab: string): Promise<void> {
@@ -47,19 +48,25 @@ export class TrafficRecorder {
       sentHeaders.set(requestId, lowerCased(headers));
     });
     cdp.on('Fetch.requestPaused', (event: PausedResponse) => {
-      this.#track(this.#record(cdp, tab, event, sentHeaders));
+      this.#track(this.#record(cdp, tab, event, sentHeaders), `${tab}: ${event.request.method} ${event.request.url}`);
     });
     await cdp.send('Network.enable');
     await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] });
   }
 
-  /** Waits until every paused response has been recorded and handed on. */
-  async settle(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  /** Waits until every paused response has been recorded and handed on; fails after `timeoutMs`. */
+  async settle(timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.#pending.size > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`Responses still being recorded after ${timeoutMs} ms:\n${[...this.#pending.values()].join('\n')}`);
+      const timer = new Promise<void>((wake) => setTimeout(wake, Math.min(left, 250)));
+      await Promise.race([Promise.all([...this.#pending.keys()]), timer]);
+    }
   }
 
-  #track(work: Promise<void>): void {
-    this.#pending.add(work);
+  #track(work: Promise<void>, label: string): void {
+    this.#pending.set(work, label);
     void work.finally(() => this.#pending.delete(work));
   }
 

@@ -3,10 +3,14 @@
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from 'graphql-jwt-auth-react';
 
-export const ViewerDocument: TypedDocumentNode<{ viewer: { id: string; name: string; region: string } }, Record<string, never>> =
-  parse('query Viewer { viewer { id name region } }');
+export const AccountDocument: TypedDocumentNode<
+  { session_user_account: { name: string; company_name: string } },
+  Record<string, never>
+> = parse('query Account { session_user_account { name company_name } }');
 
-export const ItemsDocument: TypedDocumentNode<
-  { items: { id: string; title: string; done: boolean }[] },
-  { first?: number }
-> = parse('query Items($first: Int) { items(first: $first) { id title done } }');
+export const PentestsDocument: TypedDocumentNode<
+  { pentests_page: { pentests: { op_id: string; name: string; state: string }[] } },
+  { page_size?: number }
+> = parse(
+  'query Pentests($page_size: Int) { pentests_page(page_input: { page_num: 1, page_size: $page_size }) { pentests { op_id name state } } }',
+);

@@ -1,6 +1,6 @@
 import { AuthProvider } from 'graphql-jwt-auth-react';
 import { SignInForm } from '@/components/sign-in-form';
-import { ViewerAndItems } from '@/components/viewer-and-items';
+import { AccountAndPentests } from '@/components/account-and-pentests';
 import { isSignedIn } from '@/lib/signed-in';
 
 export default async function BffPage() {
@@ -13,7 +13,7 @@ export default async function BffPage() {
         its session cookie, and the server sends them on with its own token. No CORS needed.
       </p>
       <AuthProvider graphqlProxy="/api/graphql">
-        <ViewerAndItems />
+        <AccountAndPentests />
       </AuthProvider>
     </>
   );

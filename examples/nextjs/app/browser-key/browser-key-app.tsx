@@ -2,7 +2,7 @@
 
 import { AuthProvider } from 'graphql-jwt-auth-react';
 import { useState } from 'react';
-import { ViewerAndItems } from '@/components/viewer-and-items';
+import { AccountAndPentests } from '@/components/account-and-pentests';
 
 export function BrowserKeyApp({ regions }: { regions: Record<string, string> }) {
   const [apiKey, setApiKey] = useState<string | null>(null);
@@ -24,7 +24,7 @@ export function BrowserKeyApp({ regions }: { regions: Record<string, string> }) 
   }
   return (
     <AuthProvider apiKey={apiKey} region="us" regions={regions}>
-      <ViewerAndItems />
+      <AccountAndPentests />
     </AuthProvider>
   );
 }

@@ -3,9 +3,9 @@ import { AuthProvider } from 'graphql-jwt-auth-react';
 import { createAuthClient } from 'graphql-jwt-auth-react/core';
 import { graphqlQueryOptions } from 'graphql-jwt-auth-react/query';
 import { SignInForm } from '@/components/sign-in-form';
-import { ViewerAndItems } from '@/components/viewer-and-items';
+import { AccountAndPentests } from '@/components/account-and-pentests';
 import { backend } from '@/lib/auth-server';
-import { ItemsDocument, ViewerDocument } from '@/lib/documents';
+import { AccountDocument, PentestsDocument } from '@/lib/documents';
 import { isSignedIn } from '@/lib/signed-in';
 
 export default async function PrefetchedPage() {
@@ -17,8 +17,8 @@ export default async function PrefetchedPage() {
   const queryClient = new QueryClient();
   try {
     await Promise.all([
-      queryClient.query(graphqlQueryOptions(client, ViewerDocument)),
-      queryClient.query(graphqlQueryOptions(client, ItemsDocument, { first: 3 })),
+      queryClient.query(graphqlQueryOptions(client, AccountDocument)),
+      queryClient.query(graphqlQueryOptions(client, PentestsDocument, { page_size: 3 })),
     ]);
   } finally {
     client.dispose();
@@ -32,7 +32,7 @@ export default async function PrefetchedPage() {
       </p>
       <AuthProvider graphqlProxy="/api/graphql">
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <ViewerAndItems />
+          <AccountAndPentests />
         </HydrationBoundary>
       </AuthProvider>
     </>

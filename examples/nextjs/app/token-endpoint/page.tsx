@@ -1,6 +1,6 @@
 import { AuthProvider } from 'graphql-jwt-auth-react';
 import { SignInForm } from '@/components/sign-in-form';
-import { ViewerAndItems } from '@/components/viewer-and-items';
+import { AccountAndPentests } from '@/components/account-and-pentests';
 import { isSignedIn } from '@/lib/signed-in';
 import { upstreamRegions } from '@/lib/upstream';
 
@@ -14,7 +14,7 @@ export default async function TokenEndpointPage() {
         session) and sends GraphQL straight to the service, which must allow this origin (CORS).
       </p>
       <AuthProvider tokenEndpoint="/api/token" regions={upstreamRegions()}>
-        <ViewerAndItems />
+        <AccountAndPentests />
       </AuthProvider>
     </>
   );
