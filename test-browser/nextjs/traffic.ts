@@ -14,6 +14,8 @@ export interface Exchange {
   responseBody: string;
   /** Why the body could not be read, when it could not. */
   unreadable: string | null;
+  /** The tab dropped the request (navigated on) before its answer arrived: the page never saw it. */
+  abandoned: boolean;
 }
 
 interface PausedResponse {
@@ -24,6 +26,8 @@ interface PausedResponse {
   responseErrorReason?: string;
   responseHeaders?: Array<{ name: string; value: string }>;
 }
+
+const BODY_TIMEOUT_MS = 10_000;
 
 const lowerCased = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -47,8 +51,13 @@ export class TrafficRecorder {
     cdp.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }: { requestId: string; headers: Record<string, string> }) => {
       sentHeaders.set(requestId, lowerCased(headers));
     });
+    // A paused answer whose request the tab drops (a prefetch when the tab navigates on) never
+    // yields its body: the wait for it ends here.
+    const dropped = new Map<string, () => void>();
+    cdp.on('Network.loadingFailed', ({ requestId }: { requestId: string }) => dropped.get(requestId)?.());
     cdp.on('Fetch.requestPaused', (event: PausedResponse) => {
-      this.#track(this.#record(cdp, tab, event, sentHeaders), `${tab}: ${event.request.method} ${event.request.url}`);
+      const abandoned = new Promise<void>((resolve) => dropped.set(event.networkId ?? event.requestId, resolve));
+      this.#track(this.#record(cdp, tab, event, sentHeaders, abandoned), `${tab}: ${event.request.method} ${event.request.url}`);
     });
     await cdp.send('Network.enable');
     await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] });
@@ -70,17 +79,34 @@ export class TrafficRecorder {
     void work.finally(() => this.#pending.delete(work));
   }
 
-  async #record(cdp: CDPSession, tab: string, event: PausedResponse, sentHeaders: Map<string, Record<string, string>>): Promise<void> {
+  async #record(
+    cdp: CDPSession,
+    tab: string,
+    event: PausedResponse,
+    sentHeaders: Map<string, Record<string, string>>,
+    dropped: Promise<void>,
+  ): Promise<void> {
     const { requestId, networkId, request, responseStatusCode: status = null, responseErrorReason } = event;
     let responseBody = '';
     let unreadable: string | null = null;
+    let abandoned = false;
     const redirect = status !== null && status >= 300 && status < 400;
     if (responseErrorReason === undefined && !redirect) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('timeout');
+        }, BODY_TIMEOUT_MS);
+      });
       try {
-        const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId });
-        responseBody = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+        const read = await Promise.race([cdp.send('Fetch.getResponseBody', { requestId }), dropped.then(() => 'dropped' as const), timeout]);
+        if (read === 'dropped') abandoned = true;
+        else if (read === 'timeout') unreadable = `no body after ${BODY_TIMEOUT_MS} ms`;
+        else responseBody = read.base64Encoded ? Buffer.from(read.body, 'base64').toString('utf8') : read.body;
       } catch (error) {
         unreadable = String(error);
+      } finally {
+        clearTimeout(timer);
       }
     }
     this.exchanges.push({
@@ -93,6 +119,7 @@ export class TrafficRecorder {
       responseHeaders: Object.fromEntries((event.responseHeaders ?? []).map(({ name, value }) => [name.toLowerCase(), value])),
       responseBody,
       unreadable,
+      abandoned,
     });
     // The tab may have closed meanwhile; then there is no one left to hand the answer to.
     await cdp.send('Fetch.continueResponse', { requestId }).catch(() => undefined);
