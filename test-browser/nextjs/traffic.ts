@@ -104,7 +104,9 @@ export class TrafficRecorder {
         else if (read === 'timeout') unreadable = `no body after ${BODY_TIMEOUT_MS} ms`;
         else responseBody = read.base64Encoded ? Buffer.from(read.body, 'base64').toString('utf8') : read.body;
       } catch (error) {
-        unreadable = String(error);
+        // We hold the answer paused, so only the tab dropping the request can end the interception.
+        if (String(error).includes('Invalid InterceptionId')) abandoned = true;
+        else unreadable = String(error);
       } finally {
         clearTimeout(timer);
       }
