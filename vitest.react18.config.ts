@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { mergeConfig, type Plugin } from 'vitest/config';
+import { configDefaults, mergeConfig, type Plugin } from 'vitest/config';
 import base from './vitest.config.js';
 
 // The whole suite again on React 18 (npm run test:react18). Reuses the main config, so every test
@@ -22,6 +22,8 @@ function react18(): Plugin {
 export default mergeConfig(base, {
   plugins: [react18()],
   test: {
+    // The Redis farm has no React in it: once (on React 19) is enough.
+    exclude: [...configDefaults.exclude, 'test/farm/**'],
     // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
     execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
     env: { EXPECTED_REACT_MAJOR: '18' },

@@ -1,6 +1,7 @@
 import { cpus } from 'node:os';
 import type { BundleRow } from './scenarios/bundle.js';
 import type { DayRow } from './scenarios/day.js';
+import type { FarmRow } from './scenarios/farm.js';
 import type { LateRow } from './scenarios/late-expired.js';
 import type { RendersRow } from './scenarios/renders.js';
 import { BARE, type ClientCostRow, type SteadyRow } from './scenarios/steady.js';
@@ -15,6 +16,8 @@ export interface Results {
   day: DayRow[];
   bundle: BundleRow[];
   renders: RendersRow[];
+  /** Absent from results recorded before the farm table existed. */
+  farm?: FarmRow[];
   startedAt: Date;
   seconds: number;
   loadAtStart: number;
@@ -112,6 +115,28 @@ export function sideBySide(r: Results): string {
     ],
   ];
   return table(['', ...SIDE_BY_SIDE.map(({ name }) => name)], rows);
+}
+
+/** In-process vs Redis, 1 and 4 processes; ratios against in-process with as many processes, same run. */
+export function farmTable(rows: readonly FarmRow[]): string {
+  const ratio = (row: FarmRow, pick: (row: FarmRow) => number) => {
+    const base = rows.find((other) => other.cache === 'in-process' && other.processes === row.processes);
+    return base === undefined ? '—' : `${fmt(pick(row) / pick(base), 2)} ×`;
+  };
+  return table(
+    ['Cache', 'Processes', '/v1/auth, cold (200 browsers)', '/v1/auth, one expiry', 'cold ms (p50)', 'warm ms (p50)', 'expiry ms (p50)', 'warm vs in-process', 'cold vs in-process'],
+    rows.map((row) => [
+      row.cache,
+      row.processes,
+      row.coldAuthCalls,
+      row.expiryAuthCalls,
+      fmt(row.coldMs),
+      fmt(row.warmMs, 2),
+      fmt(row.expiryMs),
+      ratio(row, (r) => r.warmMs),
+      ratio(row, (r) => r.coldMs),
+    ]),
+  );
 }
 
 export function renderResults(r: Results): string {
@@ -226,5 +251,15 @@ ${table(
   ['Contender', 'Components', 'Renders caused by the refresh', 'Refetches'],
   r.renders.map((row) => [row.contender, row.components, row.renders, row.refetches]),
 )}
+
+## 7. Farm — token handlers as separate Node processes, each alone or sharing Redis
+
+Each process is \`createTokenHandler\` built from the sources (\`test/farm/farm-process.ts\`), with no
+cache (in-process single flight) or \`redisTokenCache\` on a local \`redis-server\`. 200 browsers
+ask for their first token at once, spread over the processes (cold); then 400 sequential token
+requests (warm: the process holds the token); then the service expires the token and the 200
+browsers report it (\`{"expired"}\`). Latency is a browser's whole token request on 127.0.0.1.
+
+${r.farm === undefined ? '(not in this run)' : farmTable(r.farm)}
 `;
 }

@@ -4,6 +4,7 @@ import { CONTENDERS } from './contenders/index.js';
 import { OURS, renderResults, type Results } from './report.js';
 import { runBundle } from './scenarios/bundle.js';
 import { runDay } from './scenarios/day.js';
+import { runFarm } from './scenarios/farm.js';
 import { runLateExpired } from './scenarios/late-expired.js';
 import { runRenders } from './scenarios/renders.js';
 import { runClientCost, runSteady } from './scenarios/steady.js';
@@ -34,6 +35,8 @@ step('a day of traffic');
 const day = await runDay(CONTENDERS);
 step('re-renders');
 const renders = await runRenders(20);
+step('farm');
+const farm = await runFarm();
 step('bundle');
 const bundle = await runBundle();
 
@@ -45,6 +48,7 @@ const results: Results = {
   day,
   bundle,
   renders,
+  farm,
   startedAt,
   seconds: (performance.now() - t0) / 1000,
   loadAtStart,

@@ -43,6 +43,11 @@ export interface Ownership {
   selfOwned: boolean;
   /** How GraphQL operations reach a region's endpoint; graphql-request unless a server proxy forwards raw. */
   transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send;
+  /**
+   * Wraps the key's token source, e.g. in one shared with other processes through a token cache
+   * (server handlers). Passed in rather than imported, so browser bundles do not carry it.
+   */
+  shareSource?: (source: TokenSource, context: { identity: string; now: () => number; marginMs: number }) => TokenSource;
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -52,7 +57,7 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport }: Ownership): ClientParts {
+export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, shareSource }: Ownership): ClientParts {
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -71,9 +76,11 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
   );
 
   const authTimeoutMs = config?.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+  const marginMs = config?.marginMs ?? DEFAULT_REFRESH_MARGIN_MS;
   let source: TokenSource;
   if (config?.mode.kind === 'apiKey') {
     source = apiKeySource({ apiKey: config.mode.apiKey, candidates, authTimeoutMs, fetch: fetchImpl, identityId: identity.id });
+    if (shareSource !== undefined) source = shareSource(source, { identity: identity.id, now, marginMs });
   } else if (config?.mode.kind === 'tokenEndpoint') {
     source = tokenEndpointSource({ url: config.mode.url, fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
   } else {
@@ -84,7 +91,7 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
     store,
     source,
     now,
-    marginMs: config?.marginMs ?? DEFAULT_REFRESH_MARGIN_MS,
+    marginMs,
     configError,
     hydration: { hydrated, isHydrated },
     mayRenewInBackground: () => background.isOwned(),

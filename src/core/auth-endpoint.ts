@@ -16,7 +16,7 @@ const MAX_MESSAGE_LENGTH = 300;
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const PLACEHOLDER_TOKENS = new Set(['undefined', 'null']);
 
-function isUsableToken(token: unknown): token is string {
+export function isUsableToken(token: unknown): token is string {
   return typeof token === 'string' && BEARER_TOKEN.test(token) && !PLACEHOLDER_TOKENS.has(token);
 }
 

@@ -148,7 +148,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const shared = sessionOf(store.getState());
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
-      const { token, region } = await source.obtain(refused);
+      const issued = await source.obtain(refused);
+      const { token, region } = issued;
       if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
       if (token === replacing && shared !== null) {
         // A mediating backend may still hold the token we meant to replace: keep it, and ask again
@@ -156,7 +157,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
         holdOff();
         return shared;
       }
-      const session = { token, expiresAt: readTokenExpiry(token, requestedAt).expiresAt, receivedAt: now(), region };
+      const expiresAt = issued.expiresAt ?? readTokenExpiry(token, requestedAt).expiresAt;
+      const session = { token, expiresAt, receivedAt: issued.receivedAt ?? now(), region };
       adopt(session);
       options.onObtained(session);
       return session;

@@ -5,6 +5,13 @@ export interface IssuedToken {
   token: string;
   /** The region whose GraphQL endpoint accepts it, and the only one it is sent to. */
   region: string;
+  /**
+   * When a shared token expires and when it was obtained, as its first holder read them (a token
+   * cache). Without them the session reads the expiry from the token, counted from its own request:
+   * for a token obtained elsewhere earlier, that would place the expiry too late.
+   */
+  expiresAt?: number;
+  receivedAt?: number;
 }
 
 /**

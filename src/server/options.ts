@@ -1,5 +1,6 @@
 import { AuthConfigError } from '../core/errors/index.js';
 import type { Regions } from '../core/regions.js';
+import type { TokenCache } from '../core/token-cache.js';
 
 export interface ServerHandlerOptions {
   /** The service's API key: stays on this server, sent only in the body of `/v1/auth` calls. */
@@ -18,6 +19,12 @@ export interface ServerHandlerOptions {
   refreshMarginMs?: number;
   authTimeoutMs?: number;
   now?: () => number;
+  /**
+   * Shares the token with the other processes of the deployment (`redisTokenCache` from
+   * `graphql-jwt-auth-react/redis`): one `/v1/auth` call per renewal for the whole farm. Default:
+   * none, each process holds its own token.
+   */
+  tokenCache?: TokenCache;
 }
 
 /** A fetch-standard handler: a Next.js route handler, Hono, Bun, Deno, or Node's http via an adapter. */

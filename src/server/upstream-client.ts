@@ -1,5 +1,6 @@
-import { buildAuthClient, type ClientParts } from '../core/auth-client.js';
+import { buildAuthClient, type ClientParts, type Ownership } from '../core/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError } from '../core/errors/index.js';
+import { sharedTokenSource } from '../core/shared-token-source.js';
 import type { Send } from '../core/transport.js';
 import type { AuthClientOptions } from '../core/types.js';
 import { checkServerOptions, type ServerHandlerOptions } from './options.js';
@@ -10,14 +11,17 @@ import { checkServerOptions, type ServerHandlerOptions } from './options.js';
  */
 export function upstreamClient(options: ServerHandlerOptions, transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send): ClientParts {
   checkServerOptions(options);
-  const { apiKey, region, regions, fetch, refreshMarginMs, authTimeoutMs, now } = options;
+  const { apiKey, region, regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
   const clientOptions: AuthClientOptions = { apiKey, region, renewOnWake: false };
   if (regions !== undefined) clientOptions.regions = regions;
   if (fetch !== undefined) clientOptions.fetch = fetch;
   if (refreshMarginMs !== undefined) clientOptions.refreshMarginMs = refreshMarginMs;
   if (authTimeoutMs !== undefined) clientOptions.authTimeoutMs = authTimeoutMs;
   if (now !== undefined) clientOptions.now = now;
-  const parts = buildAuthClient(clientOptions, transport === undefined ? { selfOwned: true } : { selfOwned: true, transport });
+  const ownership: Ownership = { selfOwned: true };
+  if (transport !== undefined) ownership.transport = transport;
+  if (tokenCache !== undefined) ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context });
+  const parts = buildAuthClient(clientOptions, ownership);
   const { error } = parts.client.store.getState();
   if (error instanceof AuthConfigError) throw error;
   return parts;

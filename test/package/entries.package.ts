@@ -58,9 +58,9 @@ function bareImports(entry: string, { declarations = false } = {}): { specifiers
 }
 
 describe('the packed entries', () => {
-  it('export the root, /core and /query, each with types and code that ship', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './core', './package.json', './query']);
-    for (const subpath of ['.', './core', './query']) {
+  it('export the root, /core, /query, /server, /redis and /testing, each with types and code that ship', () => {
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './core', './package.json', './query', './redis', './server', './testing']);
+    for (const subpath of ['.', './core', './query', './server', './redis', './testing']) {
       for (const condition of ['types', 'default'] as const) {
         const file = entryFile(subpath, condition);
         expect(files, `${subpath} ${condition}`).toContain(relative(unpacked, file));
@@ -74,9 +74,18 @@ describe('the packed entries', () => {
     expect(readFileSync(file, 'utf8').startsWith('"use client";')).toBe(true);
   });
 
-  it('leave /core and /query, which server code imports, without a directive', () => {
+  it('leave /core, /query and /server, which server code imports, without a directive', () => {
     expect(directives(entryFile('./core', 'default'))).toEqual([]);
     expect(directives(entryFile('./query', 'default'))).toEqual([]);
+    expect(directives(entryFile('./server', 'default'))).toEqual([]);
+  });
+
+  it('reach no React, React Query or msw from /server, in code or types, and never the testing entry', () => {
+    const code = bareImports(entryFile('./server', 'default'));
+    const types = bareImports(entryFile('./server', 'types'), { declarations: true });
+    expect([...code.specifiers, ...types.specifiers].filter((specifier) => REACT_BOUND.test(specifier) || specifier === 'msw')).toEqual([]);
+    expect([...code.reached].some((file) => file.endsWith('testing.js'))).toBe(false);
+    expect(code.specifiers).toContain('graphql-request');
   });
 
   it('reach no React and no React Query from /core, through every built file it imports', () => {
@@ -89,6 +98,13 @@ describe('the packed entries', () => {
     const { specifiers } = bareImports(entryFile('./query', 'default'));
     expect([...specifiers].filter((specifier) => REACT_BOUND.test(specifier))).toEqual([]);
     expect(specifiers).toContain('graphql');
+  });
+
+  it('reach nothing from /redis at run time but its own files: no redis import, no React, no directive', () => {
+    const { specifiers, reached } = bareImports(entryFile('./redis', 'default'));
+    expect(reached.size).toBeGreaterThan(0);
+    expect([...specifiers]).toEqual([]);
+    expect(directives(entryFile('./redis', 'default'))).toEqual([]);
   });
 
   it('find React and React Query from the root, so the walk above does see imports', () => {

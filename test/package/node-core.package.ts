@@ -6,6 +6,7 @@ import { copyFile, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { npmInstall, root, run, tscDiagnostics } from './throwaway-app.js';
+import { pentestNames } from '../support/documents.js';
 import { API_KEY, startService } from '../support/fixtures.js';
 import type { Outcome } from './node-app/main.js';
 
@@ -64,8 +65,8 @@ describe('a Node project with only graphql-jwt-auth-react and graphql installed'
     const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', script], { cwd: appDir, timeout: 30_000 });
     const outcome = JSON.parse(stdout) as Outcome;
     expect(outcome).toEqual({
-      titles: ['us item 1', 'us item 2'],
-      item: { id: expect.any(String) as string, title: 'us item 1' },
+      names: pentestNames('us', 2),
+      pentest: { op_id: expect.any(String) as string, name: pentestNames('us', 1)[0] },
       queryKeyRoot: 'graphql',
       wrongKeyError: 'InvalidApiKeyError',
     });

@@ -10,27 +10,27 @@ import {
   type TypedDocumentNode,
 } from 'graphql-jwt-auth-react/core';
 
-interface Item {
-  id: string;
-  title: string;
+interface Pentest {
+  op_id: string;
+  name: string;
 }
 
-const ItemsDocument: TypedDocumentNode<{ items: Item[] }, { first?: number }> = parse(
-  'query Items($first: Int) { items(first: $first) { id title } }',
+const PentestsDocument: TypedDocumentNode<{ pentests_page: { pentests: Pentest[] } }, { page_size?: number }> = parse(
+  'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name } } }',
 );
-const ItemDocument: TypedDocumentNode<{ item: Item | null }, { id: string }> = parse(
-  'query Item($id: ID!) { item(id: $id) { id title } }',
+const PentestDocument: TypedDocumentNode<{ pentest: Pentest | null }, { op_id: string }> = parse(
+  'query Pentest($op_id: String!) { pentest(op_id: $op_id) { op_id name } }',
 );
 
 /** Never called: the published types must refuse a document's required variables left out. */
-export function withoutRequiredVariables(client: AuthClient): Promise<{ item: Item | null }> {
-  // @ts-expect-error: `$id: ID!` is required
-  return client.request(ItemDocument);
+export function withoutRequiredVariables(client: AuthClient): Promise<{ pentest: Pentest | null }> {
+  // @ts-expect-error: `$op_id: String!` is required
+  return client.request(PentestDocument);
 }
 
 export interface Outcome {
-  titles: string[];
-  item: Item | null;
+  names: string[];
+  pentest: Pentest | null;
   queryKeyRoot: string;
   wrongKeyError: string;
 }
@@ -40,16 +40,16 @@ export async function run(baseUrl: string, apiKey: string): Promise<Outcome> {
   const client = createAuthClient({ apiKey, region: 'local', regions });
   const wrongKey = createAuthClient({ apiKey: `${apiKey}-wrong`, region: 'local', regions });
   try {
-    const { items } = await client.request(ItemsDocument, { first: 2 });
-    const first = items[0];
-    if (first === undefined) throw new Error('the service returned no items');
-    const { item } = await client.request(ItemDocument, { id: first.id });
-    const wrongKeyError = await wrongKey.request(ItemsDocument).then(
+    const { pentests } = (await client.request(PentestsDocument, { page_size: 2 })).pentests_page;
+    const first = pentests[0];
+    if (first === undefined) throw new Error('the service returned no pentests');
+    const { pentest } = await client.request(PentestDocument, { op_id: first.op_id });
+    const wrongKeyError = await wrongKey.request(PentestsDocument).then(
       () => 'none',
       (error: unknown) => (error instanceof InvalidApiKeyError && error instanceof AuthError ? error.name : String(error)),
     );
-    const [queryKeyRoot] = graphqlQueryKey(client.identity, ItemDocument, { id: first.id });
-    return { titles: items.map((each) => each.title), item, queryKeyRoot, wrongKeyError };
+    const [queryKeyRoot] = graphqlQueryKey(client.identity, PentestDocument, { op_id: first.op_id });
+    return { names: pentests.map((each) => each.name), pentest, queryKeyRoot, wrongKeyError };
   } finally {
     client.dispose();
     wrongKey.dispose();

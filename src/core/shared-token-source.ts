@@ -1,0 +1,100 @@
+import { guardTokenCache, TokenCacheUnavailable } from './guarded-token-cache.js';
+import type { CachedToken, TokenCache } from './token-cache.js';
+import { readTokenExpiry } from './token-expiry.js';
+import type { IssuedToken, TokenSource } from './token-source.js';
+
+export const DEFAULT_CACHE_CALL_TIMEOUT_MS = 250;
+export const DEFAULT_LEASE_MS = 10_000;
+export const DEFAULT_POLL_MS = 50;
+
+export interface SharedTokenSourceOptions {
+  /** Where tokens really come from (the `/v1/auth` exchange). */
+  inner: TokenSource;
+  cache: TokenCache;
+  /** The identity tag the entry is kept under. */
+  identity: string;
+  now: () => number;
+  marginMs: number;
+  log?: (message: string) => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const issued = ({ token, region, expiresAt, obtainedAt }: CachedToken): IssuedToken => ({ token, region, expiresAt, receivedAt: obtainedAt });
+
+/**
+ * L2 behind the session's L1: a process that needs a token takes the shared one when it is fresh;
+ * when it is due, missing or the one refused, one process takes the lease and renews while the
+ * others wait for its entry (bounded: after `waitTimeoutMs` they renew themselves). A refused token
+ * is replaced only while the cache still holds it (compare-and-set), so however many processes
+ * report one expiry, the service is asked once. When the cache fails, the process renews on its own
+ * (the session's single flight) and asks the cache again at its next renewal.
+ */
+export function sharedTokenSource({ inner, cache, identity, now, marginMs, log = console.warn }: SharedTokenSourceOptions): TokenSource {
+  const timing = cache.timing ?? {};
+  const leaseMs = timing.leaseMs ?? DEFAULT_LEASE_MS;
+  const waitTimeoutMs = timing.waitTimeoutMs ?? leaseMs + 5_000;
+  const pollMs = timing.pollMs ?? DEFAULT_POLL_MS;
+  const store = guardTokenCache(cache, timing.callTimeoutMs ?? DEFAULT_CACHE_CALL_TIMEOUT_MS, log);
+  const owner = globalThis.crypto.randomUUID();
+
+  /** Fresh enough to hand out: not the refused token, and not yet due for renewal. */
+  const isFresh = (entry: CachedToken | null, refused: string | null): entry is CachedToken =>
+    entry !== null &&
+    entry.token !== refused &&
+    now() < entry.expiresAt - Math.min(marginMs, (entry.expiresAt - entry.obtainedAt) / 2);
+
+  /** Renews at the service and shares the result, unless someone else replaced `seen` meanwhile. */
+  async function renewAndShare(seen: CachedToken | null, refused: string | null): Promise<IssuedToken> {
+    const requestedAt = now();
+    const fresh = await inner.obtain(refused);
+    const entry = { ...fresh, obtainedAt: requestedAt, expiresAt: readTokenExpiry(fresh.token, requestedAt).expiresAt };
+    const ttlMs = entry.expiresAt - now();
+    if (ttlMs <= 0) return issued(entry);
+    try {
+      if (seen === null) await store.write(identity, entry, ttlMs);
+      else if (!(await store.compareAndSet(identity, seen.token, entry, ttlMs))) {
+        // Another process renewed first: take its token, so the farm holds one.
+        const winner = await store.read(identity);
+        if (isFresh(winner, refused)) return issued(winner);
+      }
+    } catch (error) {
+      if (!(error instanceof TokenCacheUnavailable)) throw error;
+    }
+    return issued(entry);
+  }
+
+  async function renewUnderLease(refused: string | null): Promise<IssuedToken> {
+    try {
+      // Someone may have renewed between the last read and the lease.
+      const current = await store.read(identity);
+      return isFresh(current, refused) ? issued(current) : await renewAndShare(current, refused);
+    } finally {
+      store.releaseLease(identity, owner).catch(() => undefined); // it expires anyway
+    }
+  }
+
+  async function obtainShared(refused: string | null): Promise<IssuedToken> {
+    const giveUpAt = Date.now() + waitTimeoutMs;
+    let seen = await store.read(identity);
+    for (;;) {
+      if (isFresh(seen, refused)) return issued(seen);
+      if (await store.takeLease(identity, owner, leaseMs)) return renewUnderLease(refused);
+      if (Date.now() >= giveUpAt) return renewAndShare(seen, refused);
+      await sleep(pollMs);
+      seen = await store.read(identity);
+    }
+  }
+
+  return {
+    async obtain(refused) {
+      try {
+        return await obtainShared(refused);
+      } catch (error) {
+        if (!(error instanceof TokenCacheUnavailable)) throw error;
+        return inner.obtain(refused);
+      }
+    },
+    toAuthError: inner.toAuthError,
+    settledIn: inner.settledIn,
+  };
+}

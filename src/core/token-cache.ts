@@ -1,0 +1,85 @@
+/** A token as a cache shares it between the processes of one deployment. */
+export interface CachedToken {
+  token: string;
+  /** Epoch ms after which the service refuses the token. */
+  expiresAt: number;
+  /** Epoch ms when it was obtained: its lifetime decides when it is due for renewal. */
+  obtainedAt: number;
+  /** The region whose GraphQL endpoint accepts it. */
+  region: string;
+}
+
+/** How long the processes sharing a cache wait for one another; every field has a default. */
+export interface TokenCacheTiming {
+  /** Each cache call that takes longer counts as a failed cache: the process renews on its own. */
+  callTimeoutMs?: number;
+  /** How long a renewal lease is held at most: a holder that dies frees it after this. */
+  leaseMs?: number;
+  /** How long a process waits for another's renewal before it renews itself. */
+  waitTimeoutMs?: number;
+  /** How often a waiting process looks for the new entry. */
+  pollMs?: number;
+}
+
+/**
+ * A token store shared by the processes that use one API key (containers, serverless functions,
+ * a cluster), so they hold one token and make one `/v1/auth` call per renewal between them. Every
+ * operation is one atomic step of the store (Redis: GET, SET PX, SET NX PX, a Lua compare-and-set),
+ * so no process ever reads a half-written entry or replaces a token it did not see.
+ * `identity` is the client's identity tag, never the API key.
+ */
+export interface TokenCache {
+  /** The entry for an identity, or null when there is none (or it cannot be read). */
+  read: (identity: string) => Promise<CachedToken | null>;
+  /** Stores an entry that lives `ttlMs`. */
+  write: (identity: string, entry: CachedToken, ttlMs: number) => Promise<void>;
+  /** Stores `entry` only if the current entry still holds `expected`; true if it did. */
+  compareAndSet: (identity: string, expected: string, entry: CachedToken, ttlMs: number) => Promise<boolean>;
+  /** Takes the renewal lease for `leaseMs` unless another owner holds it; true if taken. */
+  takeLease: (identity: string, owner: string, leaseMs: number) => Promise<boolean>;
+  /** Frees the lease if `owner` still holds it (a lease that expired may be someone else's now). */
+  releaseLease: (identity: string, owner: string) => Promise<void>;
+  timing?: TokenCacheTiming;
+}
+
+interface MemoryEntry<T> {
+  value: T;
+  until: number;
+}
+
+/**
+ * A TokenCache in this process's memory: handlers of one process (a token handler and a proxy, say)
+ * share one token through it. Nothing crosses the process edge; for that, use a shared store.
+ */
+export function memoryTokenCache(now: () => number = Date.now): TokenCache {
+  const entries = new Map<string, MemoryEntry<CachedToken>>();
+  const leases = new Map<string, MemoryEntry<string>>();
+  const live = <T>(map: Map<string, MemoryEntry<T>>, key: string): T | null => {
+    const found = map.get(key);
+    if (found === undefined) return null;
+    if (now() < found.until) return found.value;
+    map.delete(key);
+    return null;
+  };
+  return {
+    read: (identity) => Promise.resolve(live(entries, identity)),
+    write(identity, entry, ttlMs) {
+      entries.set(identity, { value: entry, until: now() + ttlMs });
+      return Promise.resolve();
+    },
+    compareAndSet(identity, expected, entry, ttlMs) {
+      if (live(entries, identity)?.token !== expected) return Promise.resolve(false);
+      entries.set(identity, { value: entry, until: now() + ttlMs });
+      return Promise.resolve(true);
+    },
+    takeLease(identity, owner, leaseMs) {
+      if (live(leases, identity) !== null) return Promise.resolve(false);
+      leases.set(identity, { value: owner, until: now() + leaseMs });
+      return Promise.resolve(true);
+    },
+    releaseLease(identity, owner) {
+      if (live(leases, identity) === owner) leases.delete(identity);
+      return Promise.resolve();
+    },
+  };
+}

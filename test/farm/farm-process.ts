@@ -1,0 +1,55 @@
+/**
+ * One server process of the farm (a child process of the test): a token handler or a GraphQL
+ * proxy built from the sources, its token shared through Redis, served on 127.0.0.1. Prints
+ * `{"port": N}` once listening. Settings come from the environment, as a deployment's would.
+ */
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { createClient } from 'redis';
+import { redisTokenCache } from '../../src/redis/index.js';
+import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+
+const env = (name: string) => process.env[name] ?? '';
+const optionalNumber = (name: string) => (env(name) === '' ? undefined : Number(env(name)));
+
+/** The Redis cache, or none when REDIS_URL is empty (each process alone: the bench's baseline). */
+async function tokenCacheFromEnv() {
+  if (env('REDIS_URL') === '') return {};
+  const redis = createClient({
+    url: env('REDIS_URL'),
+    // Commands fail at once while Redis is away, instead of waiting in the client's queue.
+    disableOfflineQueue: true,
+    socket: { reconnectStrategy: () => 100, connectTimeout: 500 },
+  });
+  redis.on('error', () => undefined); // the cache logs its own one line
+  await redis.connect();
+  const leaseMs = optionalNumber('LEASE_MS');
+  const waitTimeoutMs = optionalNumber('WAIT_TIMEOUT_MS');
+  const encryptionKey = env('ENCRYPTION_KEY');
+  const tokenCache = redisTokenCache(redis, {
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+    ...(waitTimeoutMs === undefined ? {} : { waitTimeoutMs }),
+    ...(encryptionKey === '' ? {} : { encryptionKey }),
+  });
+  return { tokenCache };
+}
+
+const options: ServerHandlerOptions = {
+  apiKey: env('API_KEY'),
+  region: 'test',
+  regions: { test: env('SERVICE_URL') },
+  authorizeRequest: () => true,
+  ...(await tokenCacheFromEnv()),
+};
+const margin = optionalNumber('REFRESH_MARGIN_MS');
+if (margin !== undefined) options.refreshMarginMs = margin;
+const handler = env('MODE') === 'proxy' ? createGraphQLProxy(options) : createTokenHandler(options);
+
+const listener = getRequestListener(handler);
+const server = createServer((req, res) => {
+  void listener(req, res);
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address !== null ? address.port : 0 })}\n`);
+});

@@ -1,0 +1,91 @@
+// @vitest-environment node
+import { createClient } from 'redis';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { redisTokenCache, type RedisTokenCacheOptions } from '../../src/redis/index.js';
+import { createGraphQLProxy } from '../../src/server/index.js';
+import { hasSession, post, serveHandler } from '../server/serve-handler.js';
+import { API_KEY, startService, type Running } from '../support/fixtures.js';
+import { testRedis } from './farm.js';
+import { type RedisServer, redisCli } from './redis-server.js';
+
+const ITEMS = { query: '{ pentests_count }' };
+const clients: Array<{ destroy: () => void }> = [];
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.destroy();
+  vi.restoreAllMocks();
+});
+
+async function connected(redis: RedisServer) {
+  const client = createClient({ url: redis.url, disableOfflineQueue: true });
+  clients.push(client);
+  await client.connect();
+  return client;
+}
+
+/** A proxy in this process on the Redis cache, as a fresh instance of the farm would start. */
+async function proxyOn(running: Running, redis: RedisServer, options: RedisTokenCacheOptions = {}) {
+  const tokenCache = redisTokenCache(await connected(redis), options);
+  return serveHandler(createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }));
+}
+
+async function tokenKey(redis: RedisServer): Promise<string> {
+  return (await redisCli(redis.port, '--scan', '--pattern', '*token:*')).trim();
+}
+
+describe('redisTokenCache on a real redis-server', () => {
+  it('a second instance takes the stored token: no /v1/auth call of its own', async () => {
+    const running = await startService();
+    const redis = await testRedis();
+    expect((await post(await proxyOn(running, redis), ITEMS)).status).toBe(200);
+    expect((await post(await proxyOn(running, redis), ITEMS)).status).toBe(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(Array(2).fill(running.service.issuedTokens[0]));
+  });
+
+  it.each([
+    ['not the entry format', 'garbage'],
+    ['a tag and a header injection', 'abc.{"token":"x\\r\\nx-evil: 1","expiresAt":9999999999999,"obtainedAt":1,"region":"test"}'],
+    ['a placeholder token', 'abc.{"token":"null","expiresAt":9999999999999,"obtainedAt":1,"region":"test"}'],
+  ])('a garbled entry (%s) is never sent as a Bearer token: it counts as none and is replaced', async (_label, garbage) => {
+    const running = await startService();
+    const redis = await testRedis();
+    await post(await proxyOn(running, redis), ITEMS);
+    const key = await tokenKey(redis);
+    await redisCli(redis.port, 'SET', key, garbage);
+
+    expect((await post(await proxyOn(running, redis), ITEMS)).status).toBe(200);
+
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(running.service.issuedTokens);
+    expect(await redisCli(redis.port, 'GET', key)).toContain(running.service.issuedTokens[1]);
+  });
+
+  it('an entry sealed with another encryptionKey does not open: counts as none, never sent', async () => {
+    const running = await startService();
+    const redis = await testRedis();
+    await post(await proxyOn(running, redis, { encryptionKey: 'the old secret' }), ITEMS);
+
+    expect((await post(await proxyOn(running, redis, { encryptionKey: 'the new secret' }), ITEMS)).status).toBe(200);
+
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(running.service.issuedTokens);
+  });
+
+  it('a client that never connected: the instance renews on its own, says so once, and no command waits in a queue', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const redis = await testRedis();
+    const idle = createClient({ url: redis.url, disableOfflineQueue: true });
+    const tokenCache = redisTokenCache(idle);
+    const url = await serveHandler(createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }));
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(url, ITEMS)));
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(await redisCli(redis.port, '--scan')).toBe('');
+  });
+});
