@@ -115,7 +115,7 @@ describe('examples/nextjs, built and started', () => {
     expect(where(dataRequests)).toEqual([]);
   });
 
-  it(`over ${RUN_SEC} s of page views (${RUN_SEC / TOKEN_LIFETIME_SEC} token lifetimes), every mode keeps loading data, no expired answer reaches a page, and each server-side client (token handler, proxy) calls /v1/auth at most 1 + ${RUN_SEC} / ${RENEWAL_INTERVAL_SEC} times, not once per page view`, async () => {
+  it(`over ${RUN_SEC} s of page views (${RUN_SEC / TOKEN_LIFETIME_SEC} token lifetimes), every mode keeps loading data, no expired answer reaches a page, and the server (token handler and proxy on one token) calls /v1/auth at most 1 + ${RUN_SEC} / ${RENEWAL_INTERVAL_SEC} times, not once per page view`, async () => {
     const first = serverAuthCalls()[0];
     expect(first).toBeDefined();
     const runEnd = first!.time + RUN_SEC * 1000;
@@ -134,33 +134,26 @@ describe('examples/nextjs, built and started', () => {
         refetchRounds += 1;
         nextRefetch += TOKEN_LIFETIME_SEC * 1000;
       }
-      await new Promise((pace) => setTimeout(pace, 500));
+      // Let the view's prefetches finish before its tab moves on: a navigation drops the requests
+      // still under way, and a dropped request's body can no longer be read for the scans.
+      await viewers[index]!.waitForLoadState('networkidle');
+      await traffic.settle();
     }
     for (const page of tabs.values()) await refetched(page);
     refetchRounds += 1;
 
-    // The server holds two upstream clients, the token handler's and the proxy's. Each token tells
-    // whose it was: the token handler's reach browsers through /api/token, the proxy's go upstream
-    // from the server (no Origin). One neither used is counted against both.
     await traffic.settle();
-    const calls = serverAuthCalls().filter(({ time }) => time <= runEnd);
-    const handedOut = traffic.exchanges.filter(({ url }) => url === `${app.url}/api/token`).map(({ responseBody }) => responseBody).join('\n');
-    const proxied = new Set(mock.service.graphqlCalls.filter(({ headers }) => headers.origin === undefined).map(({ token }) => token));
-    const byTokenHandler = calls.filter(({ token }) => token !== null && handedOut.includes(token)).length;
-    const byProxy = calls.filter(({ token }) => proxied.has(token)).length;
-    const unattributed = calls.length - byTokenHandler - byProxy;
+    const calls = serverAuthCalls().filter(({ time }) => time <= runEnd).length;
     const upstreamExpired = mock.service.graphqlCalls.filter(({ expired }) => expired).length;
     console.log(
       `Next.js run: ${pageViews} page views and ${refetchRounds} refetch rounds of ${tabs.size} long-lived tabs in ${RUN_SEC} s; ` +
-        `server-side /v1/auth calls: ${calls.length} (token handler ${byTokenHandler}, proxy ${byProxy}, unattributed ${unattributed}); ` +
-        `expired answers upstream: ${upstreamExpired}`,
+        `${calls} server-side /v1/auth calls; ${upstreamExpired} expired answers upstream`,
     );
     expect(refetchRounds).toBeGreaterThanOrEqual(RUN_SEC / TOKEN_LIFETIME_SEC);
-    const perClient = 1 + RUN_SEC / RENEWAL_INTERVAL_SEC;
+    const bound = 1 + RUN_SEC / RENEWAL_INTERVAL_SEC;
     // Enough page views that one call per view would break the bound many times over.
-    expect(pageViews).toBeGreaterThan(3 * perClient);
-    expect(byTokenHandler + unattributed).toBeLessThanOrEqual(perClient);
-    expect(byProxy + unattributed).toBeLessThanOrEqual(perClient);
+    expect(pageViews).toBeGreaterThan(3 * bound);
+    expect(calls).toBeLessThanOrEqual(bound);
     for (const page of [...tabs.values(), ...viewers]) expect(await shownErrors(page)).toEqual([]);
     await traffic.settle();
     // Answers, not scripts: the library's own chunk holds the message it looks for.
@@ -194,7 +187,7 @@ describe('examples/nextjs, built and started', () => {
     await traffic.settle();
     expect(traffic.exchanges.length).toBeGreaterThan(0);
     // Every body was read, so every body was searched.
-    expect(traffic.exchanges.filter(({ unreadable }) => unreadable !== null).map(({ url, unreadable }) => `${url}: ${unreadable}`)).toEqual([]);
+    expect(traffic.exchanges.filter(({ unreadable }) => unreadable !== null).map(({ tab, url, unreadable }) => `${tab}: ${url}: ${unreadable}`)).toEqual([]);
     const leaking = traffic.exchanges.filter((exchange) => exchangeText(exchange).includes(SERVER_KEY));
     const kind = (type: string) => traffic.exchanges.filter(({ responseHeaders }) => responseHeaders['content-type']?.includes(type) === true).length;
     console.log(

@@ -27,7 +27,7 @@ interface PausedResponse {
   responseHeaders?: Array<{ name: string; value: string }>;
 }
 
-const BODY_TIMEOUT_MS = 10_000;
+const BODY_TIMEOUT_MS = 5_000;
 
 const lowerCased = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -101,7 +101,7 @@ export class TrafficRecorder {
       try {
         const read = await Promise.race([cdp.send('Fetch.getResponseBody', { requestId }), dropped.then(() => 'dropped' as const), timeout]);
         if (read === 'dropped') abandoned = true;
-        else if (read === 'timeout') unreadable = `no body after ${BODY_TIMEOUT_MS} ms`;
+        else if (read === 'timeout') ({ abandoned, unreadable } = await this.#stalled(cdp, requestId));
         else responseBody = read.base64Encoded ? Buffer.from(read.body, 'base64').toString('utf8') : read.body;
       } catch (error) {
         // We hold the answer paused, so only the tab dropping the request can end the interception.
@@ -125,6 +125,18 @@ export class TrafficRecorder {
     });
     // The tab may have closed meanwhile; then there is no one left to hand the answer to.
     await cdp.send('Fetch.continueResponse', { requestId }).catch(() => undefined);
+  }
+
+  /**
+   * A body that did not come: when the interception is gone, the tab dropped the request (Chromium
+   * sends no loadingFailed for a request it holds paused); else the answer really never finished.
+   */
+  async #stalled(cdp: CDPSession, requestId: string): Promise<{ abandoned: boolean; unreadable: string | null }> {
+    const gone = await cdp.send('Fetch.continueResponse', { requestId }).then(
+      () => false,
+      (error: unknown) => String(error).includes('Invalid InterceptionId'),
+    );
+    return gone ? { abandoned: true, unreadable: null } : { abandoned: false, unreadable: `no body after ${BODY_TIMEOUT_MS} ms` };
   }
 }
 

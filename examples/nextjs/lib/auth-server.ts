@@ -2,7 +2,7 @@
 // read by handlers made once per server process. `server-only` turns an import of this file from a
 // client component into a build error.
 import 'server-only';
-import { createGraphQLProxy, createTokenHandler, type ServerHandler } from 'graphql-jwt-auth-react/server';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandler } from 'graphql-jwt-auth-react/server';
 import { hasSession } from './session';
 import { upstreamRegions } from './upstream';
 
@@ -29,6 +29,8 @@ export function backend(): Backend {
       regions: upstreamRegions(),
       // The app's own check of its user: no session, no token and no GraphQL.
       authorizeRequest: hasSession,
+      // Both handlers hold one token between them: one /v1/auth call per renewal for the process.
+      tokenCache: memoryTokenCache(),
     };
     made = { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
     slot[BACKEND] = made;
