@@ -22,8 +22,9 @@ function react18(): Plugin {
 export default mergeConfig(base, {
   plugins: [react18()],
   test: {
-    // The Redis farm has no React in it: once (on React 19) is enough.
-    exclude: [...configDefaults.exclude, 'test/farm/**'],
+    // The Redis farm and the client model render nothing (no React in them) and are the suite's
+    // longest files: once, on React 19, is enough.
+    exclude: [...configDefaults.exclude, 'test/farm/**', 'test/reliability/fuzz-client-model.test.ts'],
     // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
     execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
     env: { EXPECTED_REACT_MAJOR: '18' },

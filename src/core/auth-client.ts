@@ -117,6 +117,7 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
     tabSync: options.tabSync,
     renewOnWake: options.renewOnWake !== false,
     acceptsRegion,
+    now,
     selfOwned,
     inert: configError !== null,
     onSignedOutElsewhere: signOutHere,

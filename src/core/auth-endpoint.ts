@@ -6,19 +6,11 @@ import {
   InvalidApiKeyError,
 } from './errors/index.js';
 import { redact } from './redact.js';
+import { readRetryAfter } from './retry-after.js';
 import { isTransientStatus } from './transient.js';
+import { isUsableToken } from './usable-token.js';
 
 const MAX_MESSAGE_LENGTH = 300;
-/**
- * RFC 6750's b64token, the characters a Bearer credential may have (a JWT always fits). Anything
- * else would break the header or be sent as `Bearer null`, so it is refused rather than stored.
- */
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-const PLACEHOLDER_TOKENS = new Set(['undefined', 'null']);
-
-export function isUsableToken(token: unknown): token is string {
-  return typeof token === 'string' && BEARER_TOKEN.test(token) && !PLACEHOLDER_TOKENS.has(token);
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -40,12 +32,12 @@ function serverMessage(text: string, status: number): string {
   return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
-function errorForStatus(status: number, text: string, secret: string): AuthError {
+function errorForStatus({ status, headers }: Response, text: string, secret: string): AuthError {
   // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
   const message = redact(serverMessage(text, status), secret).slice(0, MAX_MESSAGE_LENGTH);
   // Only the service's 401 judges the API key; the app's token endpoint refuses its own user.
   if (status === 401 && secret !== '') return new InvalidApiKeyError();
-  if (isTransientStatus(status)) return new AuthServerError(status, message);
+  if (isTransientStatus(status)) return new AuthServerError(status, message, { retryAfterMs: readRetryAfter(headers) });
   return new AuthRequestError(status, message);
 }
 
@@ -65,7 +57,7 @@ export interface TokenPost {
  * Times out on its own clock, so one caller giving up never fails the others sharing the call.
  */
 export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
-  let status: number;
+  let response: Response;
   let text: string;
   // Not AbortSignal.timeout(): its timer outlives the answer and would stay pending after dispose().
   const timeout = new AbortController();
@@ -73,21 +65,21 @@ export async function postForToken({ fetch, url, body, timeoutMs, secret = '', c
     timeout.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
   }, timeoutMs);
   try {
-    const response = await fetch(url, {
+    response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
       signal: timeout.signal,
       ...(credentials === undefined ? {} : { credentials }),
     });
-    status = response.status;
     text = await response.text();
   } catch (cause) {
     throw new AuthNetworkError(url, { cause });
   } finally {
     clearTimeout(timer);
   }
-  if (status < 200 || status > 299) throw errorForStatus(status, text, secret);
+  const { status } = response;
+  if (status < 200 || status > 299) throw errorForStatus(response, text, secret);
   const answer = parseJson(text);
   const token = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
   if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');

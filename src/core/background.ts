@@ -12,6 +12,8 @@ export interface BackgroundOptions {
   tabSync: string | undefined;
   renewOnWake: boolean;
   acceptsRegion: (region: string) => boolean;
+  /** The client's clock: a session another tab shares must be valid by it. */
+  now: () => number;
   /** Owned by its creator from the start (createAuthClient), or only while retained (a provider's). */
   selfOwned: boolean;
   /** Nothing may start: the options were bad. */
@@ -54,7 +56,7 @@ export function createBackground(options: BackgroundOptions): Background {
         onSession: (shared) => session.offer(shared, options.acceptsRegion),
         onSignOut: options.onSignedOutElsewhere,
         currentSession: session.shareable,
-      });
+      }, options.now);
     }
     const stopWatchingWake = options.renewOnWake ? watchWake(session.wake) : () => undefined;
     const disconnectDevtools = connectDevtools(options.store); // development only; the token is redacted there

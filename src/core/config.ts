@@ -30,10 +30,14 @@ export interface ClientConfig {
   authTimeoutMs: number;
 }
 
-function nonNegative(name: string, value: number | undefined, fallback: number): number {
+/** The longest delay setTimeout honours; above it, the timer fires at once. */
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+function nonNegative(name: string, value: number | undefined, fallback: number, max?: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new AuthConfigError(`${name} must be a finite number ≥ 0, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > (max ?? value)) {
+    const range = max === undefined ? '≥ 0' : `from 0 to ${max}`;
+    throw new AuthConfigError(`${name} must be a finite number ${range}, got ${String(value)}`);
   }
   return value;
 }
@@ -78,6 +82,10 @@ export function readConfig(options: AuthClientOptions): ClientConfig {
   return {
     ...readMode(options),
     marginMs: nonNegative('refreshMarginMs', options.refreshMarginMs, DEFAULT_REFRESH_MARGIN_MS),
-    authTimeoutMs: nonNegative('authTimeoutMs', options.authTimeoutMs, DEFAULT_AUTH_TIMEOUT_MS) || DEFAULT_AUTH_TIMEOUT_MS,
+    // A margin is never more than half the token's lifetime and its timer takes long waits in steps,
+    // but the auth timeout is one setTimeout.
+    authTimeoutMs:
+      nonNegative('authTimeoutMs', options.authTimeoutMs, DEFAULT_AUTH_TIMEOUT_MS, MAX_TIMER_DELAY_MS) ||
+      DEFAULT_AUTH_TIMEOUT_MS,
   };
 }

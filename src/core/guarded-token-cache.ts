@@ -1,4 +1,4 @@
-import { isUsableToken } from './auth-endpoint.js';
+import { isUsableToken } from './usable-token.js';
 import type { CachedToken, TokenCache } from './token-cache.js';
 
 /** The cache failed, timed out or answered something unusable: the caller renews on its own. */

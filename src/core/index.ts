@@ -6,6 +6,7 @@ export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from '
 export { GRAPHQL_INFINITE_QUERY_KEY_MARK, GRAPHQL_QUERY_KEY_ROOT, graphqlInfiniteQueryKey, graphqlQueryKey, graphqlScopeKey } from './query-key.js';
 export type { GraphQLInfiniteQueryKey, GraphQLQueryKey, GraphQLQueryScope } from './query-key.js';
 export { DEFAULT_REGIONS, endpointsForBase, resolveRegion } from './regions.js';
+export { MAX_RETRY_AFTER_MS } from './retry-after.js';
 export type { RegionEndpoints, Regions } from './regions.js';
 export { decodeJwtClaims, readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
 export type { GraphQLDocument, Variables } from './transport.js';

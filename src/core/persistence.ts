@@ -1,5 +1,6 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { readReceivedSession } from './received-session.js';
 import type { AuthState } from './types.js';
 
 export interface PersistOptions {
@@ -40,14 +41,37 @@ export interface PersistContext {
 }
 
 function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext): Partial<AuthState> | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const stored = value as Partial<Record<keyof StoredSession, unknown>>;
-  const { token, expiresAt, receivedAt, region } = stored;
-  if (stored.id !== id || typeof token !== 'string' || token.trim() === '') return null;
-  if (typeof region !== 'string' || !acceptsRegion(region)) return null;
-  if (typeof expiresAt !== 'number' || typeof receivedAt !== 'number') return null;
-  if (!(expiresAt > now()) || !(receivedAt <= now())) return null;
-  return { status: 'authenticated', token, expiresAt, receivedAt, region, error: null };
+  if (typeof value !== 'object' || value === null || (value as { id?: unknown }).id !== id) return null;
+  const session = readReceivedSession(value, now());
+  if (session === null || !acceptsRegion(session.region)) return null;
+  return { status: 'authenticated', ...session, error: null };
+}
+
+/**
+ * The storage with writes that cannot fail: a full storage throws QuotaExceededError, an async one
+ * may reject, and either would otherwise fail the request or renewal whose state change is being
+ * saved. A lost write only costs the next reload its token.
+ */
+function bestEffort(storage: StateStorage): StateStorage {
+  const attempt = (write: () => unknown) => {
+    try {
+      const result = write();
+      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+        Promise.resolve(result).catch(() => undefined);
+      }
+    } catch {
+      // nothing to do: the token stays in memory
+    }
+  };
+  return {
+    getItem: (name) => storage.getItem(name),
+    setItem: (name, value) => {
+      attempt(() => storage.setItem(name, value));
+    },
+    removeItem: (name) => {
+      attempt(() => storage.removeItem(name));
+    },
+  };
 }
 
 function defaultStorage(): StateStorage | undefined {
@@ -78,7 +102,7 @@ export function createSessionStore(
 ): SessionStore {
   // Without a storage (server rendering, storage blocked), the store works as if not persisted.
   const raw = options && (options.storage ?? defaultStorage());
-  const guarded = raw && writesOnlyWhile(raw, context.canWrite);
+  const guarded = raw && bestEffort(writesOnlyWhile(raw, context.canWrite));
   const storage = guarded && createJSONStorage<StoredSession>(() => guarded);
   if (!storage) {
     return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true, flush: () => undefined };
@@ -92,6 +116,9 @@ export function createSessionStore(
     region,
   });
   let done = false;
+  // Set by the first change made while an async storage is still being read (a sign-out, a refresh,
+  // another tab's token): that change is newer than anything stored, so the entry read is dropped.
+  let changedBeforeRead = false;
   let markHydrated: () => void = () => undefined;
   const hydrated = new Promise<void>((resolve) => {
     markHydrated = resolve;
@@ -104,7 +131,7 @@ export function createSessionStore(
       partialize,
       // Another version is treated like a foreign entry: read as nothing.
       migrate: () => ({ id: '', token: null, expiresAt: null, receivedAt: null, region: null }),
-      merge: (stored, current) => ({ ...current, ...readStored(stored, context) }),
+      merge: (stored, current) => (changedBeforeRead ? current : { ...current, ...readStored(stored, context) }),
       // Called after reading, and also when reading failed: a broken storage must not hold requests.
       onRehydrateStorage: () => () => {
         done = true;
@@ -112,6 +139,11 @@ export function createSessionStore(
       },
     }),
   );
+  const stopWatching = store.subscribe(() => {
+    changedBeforeRead = true;
+    stopWatching();
+  });
+  void hydrated.then(stopWatching);
   const flush = () => {
     void hydrated.then(() => {
       const state = store.getState();

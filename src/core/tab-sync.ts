@@ -1,3 +1,5 @@
+import { readReceivedSession } from './received-session.js';
+
 /** A token with what another tab needs to use it: all times are epoch ms by this machine's clock. */
 export interface SharedSession {
   token: string;
@@ -34,26 +36,16 @@ const NO_LOCK_STAGGER_MS = 250;
 // lock grant and the message travel separately, in no promised order.
 const HANDOVER_GRACE_MS = 150;
 
-function isSession(value: unknown): value is SharedSession {
-  if (typeof value !== 'object' || value === null) return false;
-  const { token, expiresAt, receivedAt, region } = value as Partial<Record<keyof SharedSession, unknown>>;
-  return (
-    typeof token === 'string' &&
-    token.trim() !== '' &&
-    typeof region === 'string' &&
-    Number.isFinite(expiresAt) &&
-    Number.isFinite(receivedAt)
-  );
-}
-
-function readMessage(data: unknown, id: string): Message | null {
+function readMessage(data: unknown, id: string, now: number): Message | null {
   if (typeof data !== 'object' || data === null) return null;
   const message = data as { kind?: unknown; id?: unknown; session?: unknown };
   // Other identities (another key or region set) share the channel name but never a token.
   if (message.id !== id) return null;
   if (message.kind === 'sign-out' || message.kind === 'ask') return { kind: message.kind, id };
-  if (message.kind === 'session' && isSession(message.session)) return { kind: 'session', id, session: message.session };
-  return null;
+  if (message.kind !== 'session') return null;
+  // A garbled or forged token would break every request of this tab and be stored: checked as an answer is.
+  const session = readReceivedSession(message.session, now);
+  return session === null ? null : { kind: 'session', id, session };
 }
 
 /**
@@ -61,7 +53,12 @@ function readMessage(data: unknown, id: string): Message | null {
  * sign-outs, Web Locks make sure one tab at a time calls `/v1/auth`. Null where BroadcastChannel
  * is missing (server rendering, old browsers): the client then works alone, as without the option.
  */
-export function createTabSync(channelName: string, id: string, handlers: TabSyncHandlers): TabSync | null {
+export function createTabSync(
+  channelName: string,
+  id: string,
+  handlers: TabSyncHandlers,
+  now: () => number,
+): TabSync | null {
   if (typeof BroadcastChannel !== 'function') return null;
   const channel = new BroadcastChannel(channelName);
   // Node's channel would keep a server-rendering process or a script alive.
@@ -71,14 +68,18 @@ export function createTabSync(channelName: string, id: string, handlers: TabSync
     if (open) channel.postMessage(message);
   };
   let sessionsAdopted = 0;
-  let onSessionAdopted: (() => void) | null = null;
+  /** Tabs waiting for a hand-over: each ends at the next token taken, at its grace period, or at close(). */
+  const waiting = new Set<() => void>();
+  const endWaits = () => {
+    for (const done of [...waiting]) done();
+  };
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    const message = readMessage(event.data, id);
+    const message = readMessage(event.data, id, now());
     if (message?.kind === 'session') {
       // Only a token this tab took counts: replies to 'ask' may still carry the token being replaced.
       if (!handlers.onSession(message.session)) return;
       sessionsAdopted += 1;
-      onSessionAdopted?.();
+      endWaits();
     }
     else if (message?.kind === 'sign-out') handlers.onSignOut();
     else if (message?.kind === 'ask') {
@@ -98,10 +99,10 @@ export function createTabSync(channelName: string, id: string, handlers: TabSync
       const timeout = setTimeout(done, HANDOVER_GRACE_MS);
       function done() {
         clearTimeout(timeout);
-        onSessionAdopted = null;
+        waiting.delete(done);
         resolve();
       }
-      onSessionAdopted = done;
+      waiting.add(done);
     });
 
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
@@ -137,6 +138,7 @@ export function createTabSync(channelName: string, id: string, handlers: TabSync
     close: () => {
       open = false;
       channel.close();
+      endWaits(); // no answer can arrive any more, and a pending grace timer would outlive the client
     },
   };
 }

@@ -6,6 +6,8 @@ export interface TokenExpiry {
   expiresAt: number;
   /** How long the token lives from the moment we asked for it; bounds the refresh margin. */
   lifetimeMs: number;
+  /** With `iat`: how far our clock is taken to be ahead of the issuer's (negative: behind). */
+  issuerOffsetMs?: number;
 }
 
 function decodeBase64Url(segment: string): string {
@@ -54,8 +56,9 @@ export function readTokenExpiry(token: string, requestedAt: number): TokenExpiry
   if (exp !== null && iat !== null && exp > iat) {
     const lifetime = exp - iat;
     expiresAt = requestedAt + lifetime - Math.min(IAT_ROUNDING_MS, lifetime / 2);
+    return { expiresAt, lifetimeMs: expiresAt - requestedAt, issuerOffsetMs: expiresAt - exp };
   }
-  else if (exp !== null && iat === null && exp > requestedAt) expiresAt = exp;
+  if (exp !== null && iat === null && exp > requestedAt) expiresAt = exp;
   else expiresAt = requestedAt + TOKEN_LIFETIME_MS;
   return { expiresAt, lifetimeMs: expiresAt - requestedAt };
 }

@@ -1,8 +1,10 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from './errors/index.js';
+import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
+import { throttledForMs } from './retry-after.js';
 import type { SharedSession } from './tab-sync.js';
-import { readTokenExpiry, TOKEN_LIFETIME_MS } from './token-expiry.js';
+import { TOKEN_LIFETIME_MS } from './token-expiry.js';
 import type { TokenSource } from './token-source.js';
 import { isTransientAuthError } from './transient.js';
 import type { AuthState } from './types.js';
@@ -11,6 +13,9 @@ import type { AuthState } from './types.js';
 const RENEWAL_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 /** Tokens living less than this are renewed on demand only: a timer for them would all but spin. */
 const MIN_TIMED_LIFETIME_MS = 1_000;
+
+/** How many refused tokens a session remembers: more than any tab can still be holding. */
+const REMEMBERED_REFUSALS = 8;
 
 /** The store's fields that describe the token; all null when there is none. */
 export const NO_SESSION = { token: null, expiresAt: null, receivedAt: null, region: null } as const;
@@ -47,7 +52,7 @@ export interface TokenSession {
   renew: (force?: boolean) => Promise<SharedSession>;
   /** Lifts a sign-out and asks for a token now. */
   refresh: () => Promise<SharedSession>;
-  /** Forgets a token the server called expired, unless a newer one has replaced it already. */
+  /** Forgets a token the server called expired (unless a newer one replaced it already), and never takes it back. */
   dropToken: (token: string) => void;
   /** Whether a request sent with `session` that got no readable answer may have met an expired token. */
   mayHaveExpired: (session: SharedSession) => boolean;
@@ -72,6 +77,8 @@ export interface TokenSession {
 export function createTokenSession(options: TokenSessionOptions): TokenSession {
   const { store, source, now, marginMs, configError, hydration } = options;
   const timer = new RenewalTimer(() => {
+    // A background renewal never brings back what a sign-out (or a final auth error) ended.
+    if (stoppedBy() !== null) return;
     renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
   });
 
@@ -82,6 +89,11 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let renewNotBefore = 0;
   /** The last token the GraphQL endpoint refused: a mediating backend must hear which one. */
   let refused: string | null = null;
+  /** Tokens the server called expired: another tab that has not asked yet may still offer them. */
+  const refusedTokens = new Set<string>();
+  const issuerClock = createIssuerClock();
+  /** A throttled `/v1/auth` (Retry-After): asked again no sooner, the same error given meanwhile. */
+  let throttle: { until: number; error: AuthError } | null = null;
 
   const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
   const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
@@ -111,25 +123,31 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     refused = null;
     failedRenewals = 0;
     renewNotBefore = 0;
+    throttle = null;
     source.settledIn(session.region);
     store.setState({ status: 'authenticated', error: null, ...session });
     scheduleRenewal();
   }
 
-  /** The next background renewal waits, longer after each renewal that brought nothing new. */
-  function holdOff(error: AuthError | null = null): void {
+  /**
+   * The next background renewal waits, longer after each renewal that brought nothing new, and never
+   * less than a throttled answer's Retry-After.
+   */
+  function holdOff(error: AuthError | null = null, throttledMs = 0): void {
     failedRenewals += 1;
     const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
-    renewNotBefore = now() + backoff;
+    renewNotBefore = now() + Math.max(backoff, throttledMs);
     store.setState({ status: 'authenticated', error });
     scheduleRenewal();
   }
 
   function recordFailure(error: AuthError): void {
     const current = sessionOf(store.getState());
+    const throttledMs = throttledForMs(error);
+    if (throttledMs > 0) throttle = { until: now() + throttledMs, error };
     if (isTransientAuthError(error) && current !== null && now() < current.expiresAt) {
       // A flaky auth server must not sign the user out while the current token still works.
-      holdOff(error);
+      holdOff(error, throttledMs);
       return;
     }
     timer.cancel();
@@ -139,26 +157,36 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   function renew(force = false): Promise<SharedSession> {
     if (inflight) return inflight;
     if (configError) return Promise.reject(configError);
+    if (throttle !== null && now() < throttle.until) return Promise.reject(throttle.error);
     const generationAtStart = generation;
     const replacing = store.getState().token;
     store.setState({ status: 'authenticating', error: null });
 
+    /** A sign-out since this renewal started voids it. */
+    const throwIfSignedOutSince = () => {
+      if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
+    };
+
     const exchange = async (): Promise<SharedSession> => {
+      // Signed out while this waited for the tab lock (or for other tabs' answers): nothing is asked.
+      throwIfSignedOutSince();
       // Another tab may have shared a fresh token while this one waited for the lock.
       const shared = sessionOf(store.getState());
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
       const issued = await source.obtain(refused);
       const { token, region } = issued;
-      if (generationAtStart !== generation) throw stoppedBy() ?? new SignedOutError();
+      throwIfSignedOutSince();
       if (token === replacing && shared !== null) {
         // A mediating backend may still hold the token we meant to replace: keep it, and ask again
         // only after a backoff, or a timer due at once would ask in a loop.
         holdOff();
         return shared;
       }
-      const expiresAt = issued.expiresAt ?? readTokenExpiry(token, requestedAt).expiresAt;
-      const session = { token, expiresAt, receivedAt: issued.receivedAt ?? now(), region };
+      // A token shared through a token cache keeps the expiry and receipt time of its first holder.
+      const receivedAt = issued.receivedAt ?? now();
+      const expiresAt = issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt);
+      const session = { token, expiresAt, receivedAt, region };
       adopt(session);
       options.onObtained(session);
       return session;
@@ -212,6 +240,11 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       return renew(true);
     },
     dropToken(token) {
+      refusedTokens.add(token);
+      for (const oldest of refusedTokens) {
+        if (refusedTokens.size <= REMEMBERED_REFUSALS) break;
+        refusedTokens.delete(oldest);
+      }
       if (store.getState().token !== token) return;
       refused = token;
       timer.cancel();
@@ -226,7 +259,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     offer(session, acceptsRegion) {
       const current = sessionOf(store.getState());
       const newer = current === null || session.expiresAt > current.expiresAt;
-      const usable = !signedOut && newer && session.expiresAt > now() && acceptsRegion(session.region);
+      const usable =
+        !signedOut && newer && !refusedTokens.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
       if (usable) adopt(session);
       return usable;
     },

@@ -9,7 +9,7 @@ import { type GraphQLInfiniteQueryKey, graphqlInfiniteQueryKey } from '../core/q
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { AuthClient, RequestInit } from '../core/types.js';
 import type { VariablesArgs } from '../core/variables.js';
-import { queryRetry } from './retry.js';
+import { queryRetryOptions, type RetrySettings } from './retry.js';
 
 /**
  * How a page param becomes the operation's variables: a page number (`page_num`), an offset or a
@@ -30,6 +30,7 @@ interface GraphQLInfiniteQueryParts<TData, TPageParam> {
   queryKey: GraphQLInfiniteQueryKey;
   queryFn: (context: QueryFunctionContext<GraphQLInfiniteQueryKey, TPageParam>) => Promise<TData>;
   retry: (failureCount: number, error: Error) => boolean;
+  retryDelay: (failureCount: number, error: Error) => number;
 }
 
 /**
@@ -40,10 +41,10 @@ function graphqlInfiniteQueryParts<
   TData,
   TVariables extends Variables,
   TPageParam,
-  TOptions extends { initialPageParam: TPageParam; retry?: unknown },
+  TOptions extends { initialPageParam: TPageParam } & RetrySettings,
 >(
   client: AuthClient,
-  defaultRetry: unknown,
+  defaults: RetrySettings | undefined,
   document: GraphQLDocument<TData, TVariables>,
   pageOptions: TOptions & GraphQLPageVariables<TVariables, TPageParam>,
 ): Omit<TOptions, 'variables'> & GraphQLInfiniteQueryParts<TData, TPageParam> {
@@ -59,22 +60,22 @@ function graphqlInfiniteQueryParts<
       // The public signatures held `variables` to the document already; here TVariables is still open.
       return client.request(document, ...([variables(pageParam), { signal }] as VariablesArgs<TVariables, [init: RequestInit]>));
     },
-    retry: queryRetry(pageOptions.retry ?? defaultRetry),
+    ...queryRetryOptions(document, pageOptions, defaults),
   };
 }
 
-/** For the hooks: the provider's client, and the QueryClient's default `retry` when none is given. */
+/** For the hooks: the provider's client, and the QueryClient's `retry` and `retryDelay` when none is given. */
 export function buildGraphQLInfiniteQueryOptions<
   TData,
   TVariables extends Variables,
   TPageParam,
-  TOptions extends { initialPageParam: TPageParam; retry?: unknown },
+  TOptions extends { initialPageParam: TPageParam } & RetrySettings,
 >(
   { client, queryClient }: { client: AuthClient; queryClient: QueryClient },
   document: GraphQLDocument<TData, TVariables>,
   options: TOptions & GraphQLPageVariables<TVariables, TPageParam>,
 ) {
-  return graphqlInfiniteQueryParts(client, queryClient.getDefaultOptions().queries?.retry, document, options);
+  return graphqlInfiniteQueryParts(client, queryClient.getDefaultOptions().queries, document, options);
 }
 
 /** What graphqlInfiniteQueryOptions returns: a typed key, so `getQueryData(options.queryKey)` knows the pages. */

@@ -3,7 +3,7 @@ import type { GraphQLDocument, Variables } from '../core/transport.js';
 import type { AuthClient, RequestInit } from '../core/types.js';
 import type { VariablesArgs } from '../core/variables.js';
 import { type GraphQLQueryKey, graphqlQueryKey } from '../core/query-key.js';
-import { queryRetry } from './retry.js';
+import { queryRetryOptions, type RetrySettings } from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */
 export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
@@ -15,9 +15,9 @@ export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
  * The one place that turns a document and variables into React Query options; the hooks and
  * graphqlQueryOptions are thin wrappers around it, so they always agree on the key.
  */
-function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
+function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends RetrySettings>(
   client: AuthClient,
-  defaultRetry: unknown,
+  defaults: RetrySettings | undefined,
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
   options: TOptions | undefined,
@@ -25,6 +25,7 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
   queryKey: GraphQLQueryKey;
   queryFn: (context: QueryFunctionContext<GraphQLQueryKey>) => Promise<TData>;
   retry: (failureCount: number, error: Error) => boolean;
+  retryDelay: (failureCount: number, error: Error) => number;
 } {
   return {
     ...(options ?? ({} as TOptions)),
@@ -33,18 +34,18 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) =>
       // The public signatures held `variables` to the document already; here TVariables is still open.
       client.request(document, ...([variables, { signal }] as VariablesArgs<TVariables, [init: RequestInit]>)),
-    retry: queryRetry(options?.retry ?? defaultRetry),
+    ...queryRetryOptions(document, options, defaults),
   };
 }
 
-/** For the hooks: the provider's client, and the QueryClient's default `retry` when none is given. */
-export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends { retry?: unknown }>(
+/** For the hooks: the provider's client, and the QueryClient's `retry` and `retryDelay` when none is given. */
+export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends RetrySettings>(
   { client, queryClient }: { client: AuthClient; queryClient: QueryClient },
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
   options: TOptions | undefined,
 ) {
-  return graphqlQueryParts(client, queryClient.getDefaultOptions().queries?.retry, document, variables, options);
+  return graphqlQueryParts(client, queryClient.getDefaultOptions().queries, document, variables, options);
 }
 
 /** What graphqlQueryOptions returns: a typed key, so `getQueryData(options.queryKey)` knows `TData`. */

@@ -1,6 +1,8 @@
 import { ClientError } from 'graphql-request';
-import { AuthError } from '../core/errors/index.js';
+import { AuthError, AuthServerError } from '../core/errors/index.js';
+import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../core/retry-after.js';
 import { isTransientAuthError, isTransientStatus } from '../core/transient.js';
+import { type GraphQLDocument, mayBeMutation } from '../core/transport.js';
 
 /**
  * Whether trying a query again could succeed: a flaky auth server or network, yes; a rejected key,
@@ -12,21 +14,57 @@ export function isTransientFailure(error: unknown): boolean {
   return true;
 }
 
+/**
+ * What a hook may retry for `document`: for a mutation only failures before it was sent (the auth
+ * server's), since one that failed after sending may have been applied; for anything else, any
+ * transient failure.
+ */
+export function retryableFailureOf(document: GraphQLDocument<unknown, never>): (error: unknown) => boolean {
+  return mayBeMutation(document) ? isTransientAuthError : isTransientFailure;
+}
+
+/** How long the failed answer (`/v1/auth`'s or the GraphQL endpoint's) asked to wait, if it said. */
+function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof AuthServerError) return error.retryAfterMs;
+  if (error instanceof ClientError) return readRetryAfter(error.response.headers);
+  return undefined;
+}
+
 /** React Query's `retry` option: a count, a yes/no, or a decision per failure. */
 export type RetryValue = boolean | number | ((failureCount: number, error: Error) => boolean);
 
-/** Applies the caller's (or the QueryClient's) retry setting, but only where `worthRetrying` allows. */
+/**
+ * Applies the caller's (or the QueryClient's) retry setting, but only where `worthRetrying` allows,
+ * and never when the answer asked to wait longer than the hooks wait by themselves.
+ */
 export function retryOnly(
   worthRetrying: (error: unknown) => boolean,
   retry: RetryValue | undefined,
   fallback: number,
 ): (failureCount: number, error: Error) => boolean {
   return (failureCount, error) => {
-    if (!worthRetrying(error)) return false;
+    if (!worthRetrying(error) || (retryAfterOf(error) ?? 0) > MAX_RETRY_AFTER_MS) return false;
     if (typeof retry === 'function') return retry(failureCount, error);
     if (typeof retry === 'number') return failureCount < retry;
     if (typeof retry === 'boolean') return retry;
     return failureCount < fallback;
+  };
+}
+
+/** React Query's `retryDelay` option: ms, or ms per failure. */
+export type RetryDelayValue = number | ((failureCount: number, error: Error) => number);
+
+/** React Query's own default: doubling from one second, at most thirty. */
+const defaultRetryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);
+
+/** The caller's (or the QueryClient's) retry delay, but never shorter than the answer's `Retry-After`. */
+export function delayAtLeastRetryAfter(
+  retryDelay: RetryDelayValue | undefined,
+): (failureCount: number, error: Error) => number {
+  return (failureCount, error) => {
+    const own =
+      typeof retryDelay === 'function' ? retryDelay(failureCount, error) : (retryDelay ?? defaultRetryDelay(failureCount));
+    return Math.max(own, retryAfterOf(error) ?? 0);
   };
 }
 
@@ -35,7 +73,26 @@ export function defaultQueryRetries(): number {
   return typeof window === 'undefined' ? 0 : 3;
 }
 
-/** The query hooks' `retry` (plain and infinite): the given setting, for failures that can pass. */
-export function queryRetry(retry: unknown): (failureCount: number, error: Error) => boolean {
-  return retryOnly(isTransientFailure, retry as RetryValue | undefined, defaultQueryRetries());
+/** `retry` and `retryDelay` as given to a query, or as the QueryClient's defaults. */
+export interface RetrySettings {
+  retry?: unknown;
+  retryDelay?: unknown;
+}
+
+/**
+ * The query hooks' `retry` and `retryDelay` (plain and infinite): the given settings, else the
+ * defaults, applied only to failures that can pass for this document, and never sooner than the
+ * answer's `Retry-After`.
+ */
+export function queryRetryOptions(
+  document: GraphQLDocument<unknown, never>,
+  given: RetrySettings | undefined,
+  defaults: RetrySettings | undefined,
+): { retry: (failureCount: number, error: Error) => boolean; retryDelay: (failureCount: number, error: Error) => number } {
+  const retry = (given?.retry ?? defaults?.retry) as RetryValue | undefined;
+  const retryDelay = (given?.retryDelay ?? defaults?.retryDelay) as RetryDelayValue | undefined;
+  return {
+    retry: retryOnly(retryableFailureOf(document), retry, defaultQueryRetries()),
+    retryDelay: delayAtLeastRetryAfter(retryDelay),
+  };
 }

@@ -2,7 +2,7 @@ import { type UseMutationOptions, type UseMutationResult, useMutation } from '@t
 import type { GraphQLDocument, Variables } from '../core/transport.js';
 import { useAuthContext } from './context.js';
 import { isTransientAuthError } from '../core/transient.js';
-import { type RetryValue, retryOnly } from '../query/retry.js';
+import { delayAtLeastRetryAfter, type RetryDelayValue, type RetryValue, retryOnly } from '../query/retry.js';
 
 export type GraphQLMutationOptions<TData, TVariables, TContext = unknown> = Omit<
   UseMutationOptions<TData, Error, TVariables, TContext>,
@@ -19,13 +19,16 @@ export function useGraphQLMutation<TData = unknown, TVariables extends Variables
   options?: GraphQLMutationOptions<TData, TVariables, TContext>,
 ): UseMutationResult<TData, Error, TVariables, TContext> {
   const { client, queryClient } = useAuthContext('useGraphQLMutation');
-  const retry = options?.retry ?? queryClient.getDefaultOptions().mutations?.retry;
+  const defaults = queryClient.getDefaultOptions().mutations;
+  const retry = options?.retry ?? defaults?.retry;
+  const retryDelay = options?.retryDelay ?? defaults?.retryDelay;
   return useMutation(
     {
       ...options,
       mutationFn: (variables: TVariables) => client.request(document, variables),
       // Only failures of /v1/auth: the mutation itself was never sent, so resending cannot apply it twice.
       retry: retryOnly(isTransientAuthError, retry as RetryValue | undefined, 0),
+      retryDelay: delayAtLeastRetryAfter(retryDelay as RetryDelayValue | undefined),
     },
     queryClient,
   );

@@ -7,6 +7,8 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'content-type, authorization',
   'access-control-max-age': '600',
+  // Not a CORS-safelisted response header: a page reads a throttled answer's Retry-After only when exposed.
+  'access-control-expose-headers': 'retry-after',
 };
 
 export function isPreflight(request: Request): boolean {

@@ -28,9 +28,12 @@ export interface MockServiceSettings {
 
 export type MockServiceOptions = MockSchema & MockServiceSettings;
 
-export type AuthFailure = number | { status: number; body?: string; contentType?: string };
-/** A status, or 'reset' for a connection dropped without an answer. */
-export type GraphQLFailure = number | 'reset';
+/** A status, or a status with its body and extra headers (`retry-after` on a 429, say). */
+export type AuthFailure =
+  | number
+  | { status: number; body?: string; contentType?: string; headers?: Record<string, string> };
+/** A status, a status with extra headers, or 'reset' for a connection dropped without an answer. */
+export type GraphQLFailure = number | 'reset' | { status: number; headers?: Record<string, string> };
 
 export interface MockService {
   /** Region → base address that `handle` and `mswHandlers()` answer: pass it to `<AuthProvider regions>`. */
@@ -47,6 +50,11 @@ export interface MockService {
   expiredStatus: number;
   /** Every GraphQL call is answered as expired while set. */
   alwaysExpired: boolean;
+  /**
+   * While set, /v1/auth hands out the latest token it issued as long as that one is valid, as a
+   * caching gateway does: its `iat` then lies before the request. Default false.
+   */
+  reuseTokens: boolean;
   /** CORS headers on every answer, and OPTIONS preflights answered (not recorded). Default true. */
   cors: boolean;
   /**
@@ -105,9 +113,9 @@ const json = (status: number, value: unknown): Response =>
   new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
 
 function failureResponse(failure: AuthFailure): Response {
-  const { status, body, contentType } = typeof failure === 'number' ? { status: failure } : failure;
+  const { status, body, contentType, headers: extra } = typeof failure === 'number' ? { status: failure } : failure;
   const message = status >= 500 ? 'Internal Server Error' : (MESSAGES[status] ?? statusText(status));
-  const headers = { 'content-type': contentType ?? 'application/json' };
+  const headers = { ...extra, 'content-type': contentType ?? 'application/json' };
   return new Response(body ?? JSON.stringify({ message }), { status, headers });
 }
 
@@ -130,6 +138,7 @@ class MockServiceImpl implements MockService {
   tokenLifetimeSec: number;
   expiredStatus = 401;
   alwaysExpired = false;
+  reuseTokens = false;
   cors = true;
   corsOnExpired = true;
   authDelayMs = 0;
@@ -262,6 +271,11 @@ class MockServiceImpl implements MockService {
     if (typeof key !== 'string') return json(400, { message: 'Request body needs a string "key"' });
     const keys = [...this.#keysOf(call.region)];
     if (!keys.includes(key)) return json(401, UNAUTHORIZED);
+    const reused = this.reuseTokens ? await this.#latestValidToken(call.region) : null;
+    if (reused !== null) {
+      call.token = reused;
+      return json(200, { token: reused });
+    }
     const iat = Math.floor(this.#now() / 1000);
     const jti = crypto.randomUUID();
     const exp = iat + this.tokenLifetimeSec;
@@ -274,6 +288,13 @@ class MockServiceImpl implements MockService {
     this.#tags.issue(call.region, token);
     call.token = token;
     return json(200, { token });
+  }
+
+  async #latestValidToken(region: string): Promise<string | null> {
+    const token = this.issuedTokens[this.issuedTokens.length - 1];
+    const claims = token === undefined ? null : await verifyJwt(token, this.#secretOf(region));
+    if (token === undefined || claims === null || this.#expiredJtis.has(claims.jti)) return null;
+    return this.#now() < claims.exp * 1000 ? token : null;
   }
 
   async #graphql(region: string, request: Request): Promise<Response> {
@@ -306,8 +327,10 @@ class MockServiceImpl implements MockService {
     const failure = this.#graphqlFailures.shift();
     // Response.error() is a network error for fetch and MSW alike; listen() turns it into a socket reset.
     if (failure === 'reset') return Response.error();
-    if (failure !== undefined) return json(failure, { message: 'Internal Server Error' });
-    return json(200, result);
+    if (failure === undefined) return json(200, result);
+    const { status, headers } = typeof failure === 'number' ? { status: failure } : failure;
+    const message = status >= 500 ? 'Internal Server Error' : statusText(status);
+    return new Response(JSON.stringify({ message }), { status, headers: { ...headers, ...JSON_HEADERS } });
   }
 
   #secretOf(region: string): string {

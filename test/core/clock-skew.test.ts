@@ -35,3 +35,28 @@ describe('clock skew', () => {
     },
   );
 });
+
+describe('a token /v1/auth hands out again (a caching gateway)', () => {
+  it('issued 54.5 min before we asked: it expires when it really does, renewed before any expired answer', async () => {
+    let elapsedMs = 0;
+    const now = () => Date.now() + elapsedMs;
+    const running = await startService({ now });
+    const client = clientFor(running, { now });
+    await client.getToken(); // fresh: teaches the client the issuer's clock
+    elapsedMs = 5 * 60_000;
+    const cached = await clientFor(running, { now }).getToken(); // fresh at +5 min, then handed out again
+    running.service.reuseTokens = true;
+
+    elapsedMs = 59.5 * 60_000; // the first token is due: the renewal gets the cached one
+    await client.request(PentestsDocument);
+    expect(client.store.getState().token).toBe(cached);
+    // It dies 65 min after the start by every clock here, not an hour after this renewal asked.
+    expect(Math.abs(client.store.getState().expiresAt! - (now() - elapsedMs + 65 * 60_000))).toBeLessThan(2_000);
+
+    running.service.reuseTokens = false;
+    elapsedMs = 65 * 60_000 + 1_000;
+    await client.request(PentestsDocument);
+    expect(running.service.graphqlCalls.filter((call) => call.expired)).toHaveLength(0);
+    expect(running.service.authCalls).toHaveLength(4);
+  });
+});

@@ -31,6 +31,8 @@ describe('configuration', () => {
     ['a prototype key as region', { apiKey: API_KEY, region: 'toString' }, /Unknown region/],
     ['a negative margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: -1 }, /refreshMarginMs/],
     ['a NaN margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: Number.NaN }, /refreshMarginMs/],
+    // setTimeout fires at once for a delay above 2^31 − 1 ms: every /v1/auth call would time out at once.
+    ['an auth timeout above 2^31 − 1 ms', { apiKey: API_KEY, region: 'test', authTimeoutMs: 2 ** 31 }, /authTimeoutMs/],
   ])('%s: a typed AuthConfigError, state "error", and no request sent', async (_label, options, message) => {
     const running = await startService();
     const client = createAuthClient({ regions: { test: running.baseUrl }, ...options });

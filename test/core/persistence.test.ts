@@ -2,25 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthClientOptions } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, bearerTokens, clientFor, startService } from '../support/fixtures.js';
-
-/** A storage of the user's own: a Map, optionally answering after a delay like IndexedDB wrappers. */
-function memoryStorage(delayMs?: number) {
-  const items = new Map<string, string>();
-  const later = <T>(value: T) =>
-    delayMs === undefined
-      ? value
-      : new Promise<T>((resolve) => {
-          setTimeout(() => {
-            resolve(value);
-          }, delayMs);
-        });
-  return {
-    items,
-    getItem: (name: string) => later(items.get(name) ?? null),
-    setItem: (name: string, value: string) => void items.set(name, value),
-    removeItem: (name: string) => void items.delete(name),
-  };
-}
+import { memoryStorage } from '../support/memory-storage.js';
 
 describe('persistence', () => {
   it('a reload reuses the stored token: no /v1/auth call while it is valid', async () => {
@@ -39,7 +21,7 @@ describe('persistence', () => {
 
   it('an asynchronous storage is read before the first request decides to authenticate', async () => {
     const running = await startService();
-    const storage = memoryStorage(30);
+    const storage = memoryStorage({ readDelayMs: 30 });
     await clientFor(running, { persist: { storage } }).getToken();
 
     await clientFor(running, { persist: { storage } }).request(PentestsDocument);

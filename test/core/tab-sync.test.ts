@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type AuthClientOptions, SignedOutError } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
-import { bearerTokens, clientFor, type Running, startService, waitUntil } from '../support/fixtures.js';
+import { bearerTokens, clientFor, type Running, sleep, startService, waitUntil } from '../support/fixtures.js';
 import { installWebLocks } from '../support/web-locks.js';
 
 /**
@@ -86,5 +86,64 @@ describe('a client made but never used (as StrictMode does with useMemo)', () =>
     await active.refresh();
     await waitUntil(() => witness.store.getState().token === active.store.getState().token);
     expect(unused.store.getState().token).toBeNull();
+  });
+});
+
+describe('a sign-out while an exchange waits for the other tabs', () => {
+  // Found by the model (fuzz-client-model): refresh(1), signOut(1) before the new tab's wait ended.
+  it('signOut() while refresh() waits for the tab lock: the refresh fails with SignedOutError and /v1/auth is never called', async () => {
+    installWebLocks();
+    const running = await startService();
+    const [holder, waiter] = tabs(running, 2);
+    await holder!.getToken();
+    const resume = running.service.pauseAuth();
+    // Holds the lock while its /v1/auth call is held; the waiter's sign-out reaches it too.
+    const holding = holder!.refresh().catch((error: unknown) => error);
+    await waitUntil(() => running.service.authCalls.length === 2);
+
+    const refreshing = waiter!.refresh();
+    waiter!.signOut();
+    resume();
+
+    await expect(refreshing).rejects.toBeInstanceOf(SignedOutError);
+    expect(await holding).toBeInstanceOf(SignedOutError);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it("signOut() during a new tab's wait for the others' answers: no /v1/auth call", async () => {
+    const running = await startService();
+    const [tab] = tabs(running, 1);
+
+    const refreshing = tab!.refresh();
+    tab!.signOut();
+
+    await expect(refreshing).rejects.toBeInstanceOf(SignedOutError);
+    expect(running.service.authCalls).toHaveLength(0);
+  });
+});
+
+describe('a token the server refused', () => {
+  it("is not taken back from another tab's answer to a new tab's 'ask' while this tab waits for the lock", async () => {
+    installWebLocks();
+    const running = await startService();
+    const tabSync = `tabs-${randomUUID()}`;
+    const [a, b] = [clientFor(running, { tabSync }), clientFor(running, { tabSync })];
+    const refused = await a.getToken();
+    expect(await b.getToken()).toBe(refused);
+    running.service.expireToken(refused);
+    const resume = running.service.pauseAuth();
+    const holding = b.refresh(); // b holds the lock, and still the old token, while its call is held
+    await waitUntil(() => running.service.authCalls.length === 2);
+
+    const request = a.request(PentestsDocument); // expired answer: a drops the token and waits for the lock
+    await waitUntil(() => running.service.graphqlCalls[0]?.status === 401);
+    await sleep(20);
+    const opened = clientFor(running, { tabSync }).getToken(); // a new tab asks; b answers with the old token
+    await sleep(20);
+    resume();
+
+    await expect(request).resolves.toMatchObject({ pentests_page: expect.any(Object) as unknown });
+    await Promise.all([holding, opened]);
+    expect(bearerTokens(running.service).filter((token) => token === refused)).toHaveLength(1);
   });
 });

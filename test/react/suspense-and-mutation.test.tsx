@@ -1,35 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useGraphQLMutation, useGraphQLSuspenseQuery } from '../../src/index.js';
-import { PauseOpDocument, pentestNames, PentestsDocument, runningOpId } from '../support/documents.js';
+import { useGraphQLSuspenseQuery } from '../../src/index.js';
+import { PauseNext } from '../support/components.js';
+import { pentestNames, PentestsDocument, runningOpId } from '../support/documents.js';
 import { startService } from '../support/fixtures.js';
 import { renderWithAuth, testQueryClient } from '../support/render.js';
 
 function SuspensePentests() {
   const { data } = useGraphQLSuspenseQuery(PentestsDocument, { page_size: 3 });
   return <p data-testid="pentests">{data.pentests_page.pentests.map((pentest) => pentest.name).join(', ')}</p>;
-}
-
-/** Each click pauses the next running pentest, so no click repeats another's mutation. */
-function PauseNext() {
-  const [clicks, setClicks] = useState(0);
-  const mutation = useGraphQLMutation(PauseOpDocument);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => {
-          mutation.mutate({ op_id: runningOpId('us', clicks) });
-          setClicks(clicks + 1);
-        }}
-      >
-        pause
-      </button>
-      {mutation.isSuccess && <p data-testid="paused">{mutation.data.pause_op?.op_id}</p>}
-      {mutation.isError && <p data-testid="failed">{mutation.error.message}</p>}
-    </>
-  );
 }
 
 describe('useGraphQLSuspenseQuery', () => {

@@ -4,7 +4,11 @@ import { useStore } from 'zustand';
 export function AuthBadge() {
   // Re-renders on every auth change (status, renewal, error).
   const { status, error, expiresAt, refresh, signOut } = useAuth();
-  if (status === 'error') return <button onClick={() => void refresh()}>Retry sign-in ({error?.name})</button>;
+  // refresh() rejects when it fails; the failure shows in `status` and `error`, so the promise is settled here.
+  const retry = () => {
+    refresh().catch(() => undefined);
+  };
+  if (status === 'error') return <button onClick={retry}>Retry sign-in ({error?.name})</button>;
   return (
     <span title={expiresAt === null ? '' : `token until ${new Date(expiresAt).toLocaleTimeString()}`}>
       {status} <button onClick={signOut}>Sign out</button>

@@ -51,4 +51,16 @@ describe('timers', () => {
     client.dispose();
     expect(await tracker.live()).toEqual([]);
   });
+
+  // Found by the model (fuzz-client-model): signOut(0) as a tab's first use, then dispose().
+  it('with tabSync, dispose() right after the first use leaves no timer (the wait for other tabs\' answers ends)', async () => {
+    tracker = trackLibraryTimers();
+    const running = await startService();
+    const client = clientFor(running, { tabSync: `timers-${crypto.randomUUID()}` });
+
+    client.signOut();
+    client.dispose();
+
+    expect(await tracker.live()).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
-import { useAuth, useGraphQLQuery } from '../../src/index.js';
-import { PentestsDocument } from './documents.js';
+import { useState } from 'react';
+import { useAuth, useGraphQLMutation, useGraphQLQuery } from '../../src/index.js';
+import { PauseOpDocument, PentestsDocument, runningOpId } from './documents.js';
 
 /** Shows the first pentests' names, or the error's name and message. */
 export function PentestList({ pageSize = 2, label = 'pentests' }: { pageSize?: number; label?: string }) {
@@ -12,4 +13,25 @@ export function PentestList({ pageSize = 2, label = 'pentests' }: { pageSize?: n
 export function AuthStatus() {
   const { status, error } = useAuth();
   return <p data-testid="auth-status">{error ? `${status}: ${error.name}` : status}</p>;
+}
+
+/** Each click pauses the next running pentest, so no click repeats another's mutation. */
+export function PauseNext() {
+  const [clicks, setClicks] = useState(0);
+  const mutation = useGraphQLMutation(PauseOpDocument);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          mutation.mutate({ op_id: runningOpId('us', clicks) });
+          setClicks(clicks + 1);
+        }}
+      >
+        pause
+      </button>
+      {mutation.isSuccess && <p data-testid="paused">{mutation.data.pause_op?.op_id}</p>}
+      {mutation.isError && <p data-testid="failed">{mutation.error.message}</p>}
+    </>
+  );
 }

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { AuthClient } from '../../src/index.js';
+import { PentestsDocument } from '../support/documents.js';
+import { bearerTokens, clientFor, sleep, startService } from '../support/fixtures.js';
+import { memoryStorage } from '../support/memory-storage.js';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Posts a `session` message as another tab of the same identity would, with the given session. */
+async function postSession(channelName: string, client: AuthClient, session: Record<string, unknown>): Promise<void> {
+  const channel = new BroadcastChannel(channelName);
+  channel.postMessage({ kind: 'session', id: client.identity.id, session });
+  channel.close();
+  await sleep(50); // delivery is asynchronous; nothing marks a message that was ignored
+}
+
+/** A session shared by another tab or read from storage is checked as strictly as a `/v1/auth` answer. */
+describe('sessions this client did not obtain itself', () => {
+  it.each([
+    ['a token that is not header-safe (tok€n), far-future expiry', { token: 'tok€n', expiresAt: Date.now() + 10 * 365 * 24 * HOUR_MS }],
+    ['a header-safe token claiming ten years (no claims: at most the documented hour)', { token: 'abc', expiresAt: Date.now() + 10 * 365 * 24 * HOUR_MS }],
+    ['"received" in the future', { token: 'abc', expiresAt: Date.now() + 3 * HOUR_MS, receivedAt: Date.now() + 2 * HOUR_MS }],
+  ])('from the tab channel, %s: not taken, not stored, requests keep the real token', async (_, garbled) => {
+    const running = await startService();
+    const storage = memoryStorage();
+    const tabSync = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync, persist: { storage } });
+    const token = await client.getToken();
+
+    await postSession(tabSync, client, { receivedAt: Date.now(), region: 'test', ...garbled });
+
+    expect(client.store.getState().token).toBe(token);
+    await client.request(PentestsDocument);
+    expect(bearerTokens(running.service)).toEqual([token]);
+    expect(storage.items.get('graphql-jwt-auth')).not.toContain(garbled.token);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('from storage, a token that is not header-safe: ignored, the client authenticates', async () => {
+    const running = await startService();
+    const storage = memoryStorage();
+    const probe = clientFor(running, { persist: { storage } });
+    const state = { id: probe.identity.id, token: 'tok€n', expiresAt: Date.now() + HOUR_MS, receivedAt: Date.now(), region: 'test' };
+    storage.items.set('graphql-jwt-auth', JSON.stringify({ state, version: 1 }));
+
+    const client = clientFor(running, { persist: { storage } });
+    await client.request(PentestsDocument);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(bearerTokens(running.service)).toEqual([running.service.issuedTokens[0]]);
+  });
+
+  it("another tab's real token with its real expiry is still taken", async () => {
+    const running = await startService();
+    const tabSync = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync });
+    const other = clientFor(running, { tabSync: `tabs-${randomUUID()}` });
+    await client.getToken();
+    await other.refresh();
+    const shared = other.store.getState();
+
+    await postSession(tabSync, client, { token: shared.token, expiresAt: shared.expiresAt, receivedAt: shared.receivedAt, region: 'test' });
+
+    expect(client.store.getState().token).toBe(shared.token);
+  });
+});
