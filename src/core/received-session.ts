@@ -11,7 +11,7 @@ import { isUsableToken } from './usable-token.js';
 export function readReceivedSession(value: unknown, now: number): SharedSession | null {
   if (typeof value !== 'object' || value === null) return null;
   const { token, expiresAt, receivedAt, region } = value as Partial<Record<keyof SharedSession, unknown>>;
-  if (!isUsableToken(token) || typeof region !== 'string' || region === '') return null;
+  if (!isUsableToken(token) || typeof region !== 'string') return null;
   if (typeof expiresAt !== 'number' || typeof receivedAt !== 'number') return null;
   if (!(receivedAt <= now) || !(expiresAt > now)) return null;
   if (expiresAt > readTokenExpiry(token, receivedAt).expiresAt) return null;

@@ -7,7 +7,14 @@ import { AuthServerError } from './errors/index.js';
  */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-const DELAY_SECONDS = /^\s*(\d+)\s*$/;
+/** delay-seconds: digits only (Headers.get() has trimmed the value already). */
+const DELAY_SECONDS = /^\d+$/;
+/**
+ * The three HTTP-date forms (IMF-fixdate, RFC 850, asctime). Date.parse alone would take "1.5" or
+ * "abc 5" for a date in 2001, and so a garbled header for "retry now".
+ */
+const HTTP_DATE =
+  /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$|^[A-Za-z]{6,9}, \d{2}-[A-Za-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT$|^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /**
  * How long a `Retry-After` header asks to wait, in ms from when the answer arrived: delay-seconds,
@@ -15,11 +22,9 @@ const DELAY_SECONDS = /^\s*(\d+)\s*$/;
  * clock does not shorten the wait). Undefined when absent or unreadable.
  */
 export function readRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
-  const value = headers.get('retry-after');
-  if (value === null) return undefined;
-  const seconds = DELAY_SECONDS.exec(value)?.[1];
-  if (seconds !== undefined) return Number(seconds) * 1000;
-  const at = Date.parse(value);
+  const value = headers.get('retry-after') ?? '';
+  if (DELAY_SECONDS.test(value)) return Number(value) * 1000;
+  const at = HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(at)) return undefined;
   const sent = Date.parse(headers.get('date') ?? '');
   return Math.max(0, at - (Number.isNaN(sent) ? now : sent));

@@ -37,26 +37,57 @@ describe('clock skew', () => {
 });
 
 describe('a token /v1/auth hands out again (a caching gateway)', () => {
-  it('issued 54.5 min before we asked: it expires when it really does, renewed before any expired answer', async () => {
-    let elapsedMs = 0;
-    const now = () => Date.now() + elapsedMs;
-    const running = await startService({ now });
-    const client = clientFor(running, { now });
+  // Whole seconds, frozen between steps: iat carries no rounding and every expiry is exact.
+  const T0 = 1_800_000_000_000;
+
+  it.each([
+    ['in step with the issuer', 0],
+    ['3 hours behind the issuer', -3 * HOUR],
+  ])('client clock %s: a token issued 54.5 min before we asked expires when it really does', async (_, skewMs) => {
+    let clock = T0;
+    const running = await startService({ now: () => clock });
+    const client = clientFor(running, { now: () => clock + skewMs });
     await client.getToken(); // fresh: teaches the client the issuer's clock
-    elapsedMs = 5 * 60_000;
-    const cached = await clientFor(running, { now }).getToken(); // fresh at +5 min, then handed out again
+    clock = T0 + 5 * 60_000;
+    const cached = await clientFor(running, { now: () => clock + skewMs }).getToken(); // handed out again below
     running.service.reuseTokens = true;
 
-    elapsedMs = 59.5 * 60_000; // the first token is due: the renewal gets the cached one
+    clock = T0 + 59.5 * 60_000; // the first token is due: the renewal gets the cached one
     await client.request(PentestsDocument);
     expect(client.store.getState().token).toBe(cached);
-    // It dies 65 min after the start by every clock here, not an hour after this renewal asked.
-    expect(Math.abs(client.store.getState().expiresAt! - (now() - elapsedMs + 65 * 60_000))).toBeLessThan(2_000);
+    // Issued at T0 + 5 min for an hour, by our clock; less iat's rounding (1 s), as for any token.
+    expect(client.store.getState().expiresAt).toBe(T0 + 65 * 60_000 + skewMs - 1_000);
 
     running.service.reuseTokens = false;
-    elapsedMs = 65 * 60_000 + 1_000;
+    clock = T0 + 65 * 60_000;
     await client.request(PentestsDocument);
     expect(running.service.graphqlCalls.filter((call) => call.expired)).toHaveLength(0);
     expect(running.service.authCalls).toHaveLength(4);
+  });
+
+  it("fresh tokens keep their own reading: iat's rounding on one never shortens the next", async () => {
+    let clock = T0;
+    const running = await startService({ now: () => clock });
+    const client = clientFor(running, { now: () => clock });
+    await client.getToken();
+    clock = T0 + 10 * 60_000 + 999; // this iat is rounded down by 999 ms, the first one not at all
+
+    await client.refresh();
+
+    expect(client.store.getState().expiresAt).toBe(clock + HOUR - 1_000);
+  });
+
+  it('a client clock set forward by nearly an hour between tokens: the new token is not taken as expired', async () => {
+    let clock = T0;
+    let forwardMs = 0;
+    const running = await startService({ now: () => clock });
+    const client = clientFor(running, { now: () => clock + forwardMs });
+    await client.getToken();
+    clock = T0 + 10 * 60_000;
+    forwardMs = HOUR - 1_000; // what the first token taught would put the new one's end at this very moment
+
+    await client.refresh();
+
+    expect(client.store.getState().expiresAt).toBe(clock + forwardMs + HOUR - 1_000);
   });
 });

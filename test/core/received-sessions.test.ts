@@ -4,11 +4,12 @@ import type { AuthClient } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, sleep, startService } from '../support/fixtures.js';
 import { memoryStorage } from '../support/memory-storage.js';
+import { collectUnhandled } from '../support/unhandled.js';
 
 const HOUR_MS = 60 * 60_000;
 
 /** Posts a `session` message as another tab of the same identity would, with the given session. */
-async function postSession(channelName: string, client: AuthClient, session: Record<string, unknown>): Promise<void> {
+async function postSession(channelName: string, client: AuthClient, session: unknown): Promise<void> {
   const channel = new BroadcastChannel(channelName);
   channel.postMessage({ kind: 'session', id: client.identity.id, session });
   channel.close();
@@ -37,11 +38,16 @@ describe('sessions this client did not obtain itself', () => {
     expect(running.service.authCalls).toHaveLength(1);
   });
 
-  it('from storage, a token that is not header-safe: ignored, the client authenticates', async () => {
+  it.each([
+    ['a token that is not header-safe', { token: 'tok€n' }],
+    ['the token "undefined"', { token: 'undefined' }],
+    ['expiresAt as a string', { expiresAt: String(Date.now() + HOUR_MS / 2) }],
+    ['receivedAt as a string', { receivedAt: String(Date.now()) }],
+  ])('from storage, %s: ignored, the client authenticates and sends only its own token', async (_, garbled) => {
     const running = await startService();
     const storage = memoryStorage();
     const probe = clientFor(running, { persist: { storage } });
-    const state = { id: probe.identity.id, token: 'tok€n', expiresAt: Date.now() + HOUR_MS, receivedAt: Date.now(), region: 'test' };
+    const state = { id: probe.identity.id, token: 'abc', expiresAt: Date.now() + HOUR_MS / 2, receivedAt: Date.now(), region: 'test', ...garbled };
     storage.items.set('graphql-jwt-auth', JSON.stringify({ state, version: 1 }));
 
     const client = clientFor(running, { persist: { storage } });
@@ -49,6 +55,47 @@ describe('sessions this client did not obtain itself', () => {
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(bearerTokens(running.service)).toEqual([running.service.issuedTokens[0]]);
+  });
+
+  it.each([
+    ['expiring right now', 0],
+    ['expired a millisecond ago', -1],
+  ])('from storage, a token %s is not taken: the store stays empty after reading', async (_, expiresInMs) => {
+    const clock = 1_800_000_000_000;
+    const running = await startService();
+    const storage = memoryStorage();
+    const probe = clientFor(running, { persist: { storage }, now: () => clock });
+    const state = { id: probe.identity.id, token: 'abc', expiresAt: clock + expiresInMs, receivedAt: clock - 1_000, region: 'test' };
+    storage.items.set('graphql-jwt-auth', JSON.stringify({ state, version: 1 }));
+
+    const client = clientFor(running, { persist: { storage }, now: () => clock });
+
+    expect(client.store.getState()).toMatchObject({ status: 'idle', token: null });
+  });
+
+  it('from the tab channel, a session that is null or not an object: ignored, no error thrown', async () => {
+    const unhandled = collectUnhandled();
+    const running = await startService();
+    const tabSync = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync });
+    const token = await client.getToken();
+
+    await postSession(tabSync, client, null);
+    await postSession(tabSync, client, 'a session');
+
+    expect(client.store.getState().token).toBe(token);
+    expect(await unhandled.drain()).toEqual([]);
+  });
+
+  it('a session asked for and received in the same millisecond, at the very end its claims allow, is taken', async () => {
+    const clock = Date.now(); // frozen: requestedAt = receivedAt, so the expiry meets the claims' bound exactly
+    const running = await startService();
+    const tabSync = `tabs-${randomUUID()}`;
+    const first = clientFor(running, { tabSync, now: () => clock });
+    const token = await first.getToken();
+
+    expect(await clientFor(running, { tabSync, now: () => clock }).getToken()).toBe(token);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 
   it("another tab's real token with its real expiry is still taken", async () => {

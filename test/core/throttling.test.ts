@@ -27,6 +27,33 @@ describe('a throttled /v1/auth', () => {
     expect(error.retryAfterMs).toBeLessThanOrEqual(31_000);
   });
 
+  it("an HTTP-date is read against the answer's Date: a server clock an hour behind still gets its 30 s", async () => {
+    const running = await startService();
+    const serverNow = Date.now() - 60 * 60_000;
+    const headers = { date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 30_000).toUTCString() };
+    running.service.queueAuthFailures({ status: 429, headers });
+
+    await expect(clientFor(running).getToken()).rejects.toMatchObject({ status: 429, retryAfterMs: 30_000 });
+  });
+
+  it.each([
+    ['7', 7_000],
+    ['0', 0],
+    ['Sunday, 06-Nov-94 08:49:37 GMT', 0], // an RFC 850 date long past: no wait
+    ['1.5', undefined], // no fractions in delay-seconds, and not a date (Date.parse would say 2001)
+    ['abc 5', undefined],
+    ['120 seconds', undefined],
+    ['-5', undefined],
+  ])('Retry-After %j: retryAfterMs %j', async (value, expected) => {
+    const running = await startService();
+    running.service.queueAuthFailures({ status: 503, headers: { 'retry-after': value } });
+
+    const error = (await clientFor(running).getToken().catch((e: unknown) => e)) as AuthServerError;
+
+    expect(error).toBeInstanceOf(AuthServerError);
+    expect(error.retryAfterMs).toBe(expected);
+  });
+
   it('without Retry-After, or an unreadable one, retryAfterMs is undefined', async () => {
     const running = await startService();
     running.service.queueAuthFailures(429, { status: 503, headers: { 'retry-after': 'soon' } });
