@@ -1,5 +1,6 @@
-// lib/graphql-backend.ts — made once per server process; app/api/token/route.ts and
-// app/api/graphql/route.ts export its handlers as POST.
+// lib/graphql-backend.ts — app/api/token/route.ts and app/api/graphql/route.ts export its handlers
+// as POST. In Next.js, make them on first use instead (see "Next.js recipes"): at module scope,
+// `next build` needs the key and each route gets its own copy.
 import { createGraphQLProxy, createTokenHandler } from 'graphql-jwt-auth-react/server';
 
 const backend = {

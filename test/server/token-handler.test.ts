@@ -110,6 +110,22 @@ describe('createTokenHandler over HTTP', () => {
     expect(running.service.authCalls).toHaveLength(1);
   });
 
+  it('knows its own origin by the Host header when the framework rebuilt request.url (Next.js: localhost)', async () => {
+    const running = await startService();
+    const handler = createTokenHandler({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession });
+    // What a Next.js route handler receives: http://localhost:PORT/…, the browser's Host header kept.
+    const asNextSeesIt = Object.assign((request: Request) => handler(new Request(request.url.replace('//127.0.0.1:', '//localhost:'), request)), {
+      fetchInProcess: handler.fetchInProcess,
+      dispose: handler.dispose,
+    });
+    const url = `${await serveHandler(asNextSeesIt)}/api/token`;
+
+    expect((await post(url, {}, { origin: new URL(url).origin, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await post(url, {}, { origin: 'http://localhost:1' })).status).toBe(403);
+    expect((await post(url, {}, { origin: 'null' })).status).toBe(403);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
   it('a 401 from the token endpoint is sticky in the browser client: one endpoint call, no loop', async () => {
     const running = await startService();
     const url = await tokenEndpoint(running);

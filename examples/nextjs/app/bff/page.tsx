@@ -1,0 +1,20 @@
+import { AuthProvider } from 'graphql-jwt-auth-react';
+import { SignInForm } from '@/components/sign-in-form';
+import { AccountAndPentests } from '@/components/account-and-pentests';
+import { isSignedIn } from '@/lib/signed-in';
+
+export default async function BffPage() {
+  if (!(await isSignedIn())) return <SignInForm next="/bff" />;
+  return (
+    <>
+      <h1>BFF proxy</h1>
+      <p>
+        Neither the key nor a token reaches the browser: it posts its operations to <code>/api/graphql</code> with
+        its session cookie, and the server sends them on with its own token. No CORS needed.
+      </p>
+      <AuthProvider graphqlProxy="/api/graphql">
+        <AccountAndPentests />
+      </AuthProvider>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { upstreamRegions } from '@/lib/upstream';
+import { BrowserKeyApp } from './browser-key-app';
+
+// Reads UPSTREAM_URL when a request comes, not when `next build` runs.
+export const dynamic = 'force-dynamic';
+
+/** No session needed: the server takes no part, the user's own key goes straight to the service. */
+export default function BrowserKeyPage() {
+  return (
+    <>
+      <h1>Browser key</h1>
+      <p>
+        For a key each user types in for themselves, or an internal tool: the key lives in this tab&apos;s memory
+        and goes only into the body of <code>/v1/auth</code>. Anything running in the page can read it.
+      </p>
+      <BrowserKeyApp regions={upstreamRegions()} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { AuthProvider } from 'graphql-jwt-auth-react';
+import { createAuthClient } from 'graphql-jwt-auth-react/core';
+import { graphqlQueryOptions } from 'graphql-jwt-auth-react/query';
+import { SignInForm } from '@/components/sign-in-form';
+import { AccountAndPentests } from '@/components/account-and-pentests';
+import { backend } from '@/lib/auth-server';
+import { AccountDocument, PentestsDocument } from '@/lib/documents';
+import { isSignedIn } from '@/lib/signed-in';
+
+export default async function PrefetchedPage() {
+  // fetchInProcess skips authorizeRequest: this page checks the session itself.
+  if (!(await isSignedIn())) return <SignInForm next="/prefetched" />;
+  // A client in BFF mode, so its query keys equal the browser's under <AuthProvider graphqlProxy>;
+  // its requests reach the proxy in this process and share the proxy's token, not a token per page view.
+  const client = createAuthClient({ graphqlProxy: '/api/graphql', fetch: backend().graphqlProxy.fetchInProcess });
+  const queryClient = new QueryClient();
+  try {
+    await Promise.all([
+      queryClient.query(graphqlQueryOptions(client, AccountDocument)),
+      queryClient.query(graphqlQueryOptions(client, PentestsDocument, { page_size: 3 })),
+    ]);
+  } finally {
+    client.dispose();
+  }
+  return (
+    <>
+      <h1>Prefetched</h1>
+      <p>
+        Rendered on the server through the BFF proxy: the data is in the HTML, and the browser asks for nothing
+        until you refetch.
+      </p>
+      <AuthProvider graphqlProxy="/api/graphql">
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <AccountAndPentests />
+        </HydrationBoundary>
+      </AuthProvider>
+    </>
+  );
+}

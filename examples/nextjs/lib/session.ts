@@ -1,0 +1,59 @@
+// A demo session: an HttpOnly cookie holding its expiry and an HMAC of it. Stands in for your app's
+// own sign-in; authorizeRequest and the pages only ask "is this a signed-in user?".
+import 'server-only';
+
+export const SESSION_COOKIE = 'demo_session';
+const SESSION_SECONDS = 60 * 60;
+const encoder = new TextEncoder();
+
+let hmacKey: Promise<CryptoKey> | undefined;
+
+function sessionKey(): Promise<CryptoKey> {
+  const secret = process.env.SESSION_SECRET ?? '';
+  // Refusing to start beats a guessable default that would sign anyone in.
+  if (secret.length < 16) throw new Error('Set SESSION_SECRET (16 characters or more) in the environment: see README.md');
+  hmacKey ??= crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  return hmacKey;
+}
+
+const toHex = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('hex');
+
+/** The Set-Cookie value for a new session. `Secure` on HTTPS; plain http://127.0.0.1 is for development. */
+export async function newSessionCookie(secure: boolean): Promise<string> {
+  const expires = String(Math.floor(Date.now() / 1000) + SESSION_SECONDS);
+  const signature = toHex(await crypto.subtle.sign('HMAC', await sessionKey(), encoder.encode(expires)));
+  const attributes = ['HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${SESSION_SECONDS}`];
+  if (secure) attributes.push('Secure');
+  return [`${SESSION_COOKIE}=${expires}.${signature}`, ...attributes].join('; ');
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0`;
+}
+
+/** True for a cookie value this server signed that has not expired. */
+export async function isValidSession(value: string | undefined): Promise<boolean> {
+  const match = /^(\d{1,12})\.([0-9a-f]{64})$/.exec(value ?? '');
+  if (!match) return false;
+  const [, expires = '', signature = ''] = match;
+  if (Number(expires) * 1000 <= Date.now()) return false;
+  // subtle.verify compares in constant time.
+  return crypto.subtle.verify('HMAC', await sessionKey(), Buffer.from(signature, 'hex'), encoder.encode(expires));
+}
+
+/** The session cookie of a fetch-standard Request (route handlers get no `cookies()` helper for these). */
+export function sessionCookieOf(request: Request): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value.join('=');
+  }
+  return undefined;
+}
+
+/** The handlers' authorizeRequest: only a signed-in user's browser gets tokens or GraphQL results. */
+export function hasSession(request: Request): Promise<boolean> {
+  return isValidSession(sessionCookieOf(request));
+}

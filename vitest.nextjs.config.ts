@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * examples/nextjs built with `next build`, served by `next start` and driven in Debian's Chromium
+ * (npm run test:nextjs, after `npm run install-library` in examples/nextjs). Not part of `npm test`.
+ */
+export default defineConfig({
+  test: {
+    include: ['test-browser/nextjs/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    // `next build` on 2 shared cores.
+    hookTimeout: 240_000,
+    fileParallelism: false,
+  },
+});
