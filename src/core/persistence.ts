@@ -41,7 +41,7 @@ export interface PersistContext {
 }
 
 function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext): Partial<AuthState> | null {
-  if ((value as { id?: unknown } | null)?.id !== id) return null;
+  if (typeof value !== 'object' || value === null || (value as { id?: unknown }).id !== id) return null;
   const session = readReceivedSession(value, now());
   if (session === null || !acceptsRegion(session.region)) return null;
   return { status: 'authenticated', ...session, error: null };
@@ -55,7 +55,10 @@ function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext):
 function bestEffort(storage: StateStorage): StateStorage {
   const attempt = (write: () => unknown) => {
     try {
-      Promise.resolve(write()).catch(() => undefined);
+      const result = write();
+      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+        Promise.resolve(result).catch(() => undefined);
+      }
     } catch {
       // nothing to do: the token stays in memory
     }
@@ -138,6 +141,7 @@ export function createSessionStore(
   );
   const stopWatching = store.subscribe(() => {
     changedBeforeRead = true;
+    stopWatching();
   });
   void hydrated.then(stopWatching);
   const flush = () => {

@@ -10,10 +10,11 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 /** delay-seconds: digits only (Headers.get() has trimmed the value already). */
 const DELAY_SECONDS = /^\d+$/;
 /**
- * An HTTP-date names its month (all three forms do). Date.parse alone would take "1.5" or "abc 5"
- * for a date in 2001, and so a garbled header for "retry now".
+ * The three HTTP-date forms (IMF-fixdate, RFC 850, asctime). Date.parse alone would take "1.5" or
+ * "abc 5" for a date in 2001, and so a garbled header for "retry now".
  */
-const HTTP_DATE = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/;
+const HTTP_DATE =
+  /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$|^[A-Za-z]{6,9}, \d{2}-[A-Za-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT$|^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /**
  * How long a `Retry-After` header asks to wait, in ms from when the answer arrived: delay-seconds,
