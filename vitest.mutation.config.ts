@@ -1,15 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import base from './vitest.config.js';
 
 // What `npm run mutation` (StrykerJS) runs for each mutant of src/core: the core and reliability
 // suites, with the fuzzers and the model at a few runs each and fixed seeds (a mutant is run by every
 // test that covers it). The soak runs in `npm run soak`; the React tests reach src/core through these paths.
+const env = { FUZZ_RUNS: '10', MODEL_RUNS: '15', MODEL_SEED: '20261122', FUZZ_SEED: '20261122' };
+
+// Each project names its own files: vitest would add the root's `include` (every test) to theirs.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const { include, ...shared } = base.test ?? {};
+
+const project = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
+  ...base,
+  test: { ...shared, env, ...test },
+});
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
-    include: ['test/core/**/*.test.ts', 'test/reliability/**/*.test.ts'],
-    exclude: ['test/reliability/soak*'],
-    env: { FUZZ_RUNS: '10', MODEL_RUNS: '15', MODEL_SEED: '20261122', FUZZ_SEED: '20261122' },
+    ...shared,
+    projects: [
+      // A mutant that survives runs every test covering it, and starting a worker per file was most of
+      // that time. The core tests clean up after themselves (fresh service, client disposed), so they
+      // share one worker; the reliability tests count every live timer of the process, so they keep
+      // a worker per file.
+      project({ name: 'core', include: ['test/core/**/*.test.ts'], isolate: false }),
+      project({ name: 'reliability', include: ['test/reliability/**/*.test.ts'], exclude: ['test/reliability/soak*'] }),
+    ],
   },
 });
