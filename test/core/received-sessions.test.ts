@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthClient } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
-import { bearerTokens, clientFor, sleep, startService } from '../support/fixtures.js';
+import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 import { memoryStorage } from '../support/memory-storage.js';
+import { postSession } from '../support/tab-messages.js';
 import { collectUnhandled } from '../support/unhandled.js';
 
 const HOUR_MS = 60 * 60_000;
-
-/** Posts a `session` message as another tab of the same identity would, with the given session. */
-async function postSession(channelName: string, client: AuthClient, session: unknown): Promise<void> {
-  const channel = new BroadcastChannel(channelName);
-  channel.postMessage({ kind: 'session', id: client.identity.id, session });
-  channel.close();
-  await sleep(50); // delivery is asynchronous; nothing marks a message that was ignored
-}
 
 /** A session shared by another tab or read from storage is checked as strictly as a `/v1/auth` answer. */
 describe('sessions this client did not obtain itself', () => {

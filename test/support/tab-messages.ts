@@ -1,0 +1,10 @@
+import type { AuthClient } from '../../src/index.js';
+import { sleep } from './fixtures.js';
+
+/** Posts a `session` message as another tab of the same identity would, with the given session. */
+export async function postSession(channelName: string, client: AuthClient, session: unknown): Promise<void> {
+  const channel = new BroadcastChannel(channelName);
+  channel.postMessage({ kind: 'session', id: client.identity.id, session });
+  channel.close();
+  await sleep(50); // delivery is asynchronous; nothing marks a message that was ignored
+}
