@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { clientFor, type Running, sleep, startService, waitUntil } from '../support/fixtures.js';
+
+const MARGIN_MS = 60_000;
+
+/** What a laptop waking from sleep looks like to the client: the clock jumped, then the network came back. */
+async function sleptClient(running: Running) {
+  let clock = Date.now();
+  const client = clientFor(running, { now: () => clock, refreshMarginMs: MARGIN_MS });
+  const first = await client.getToken();
+  const expiresAt = client.store.getState().expiresAt!;
+  const wake = (atMs: number) => {
+    clock = atMs;
+    window.dispatchEvent(new Event('online'));
+  };
+  return { client, first, expiresAt, wake };
+}
+
+describe('waking up', () => {
+  it('with a token that fell due while asleep: renewed once at wake, before any request', async () => {
+    const running = await startService();
+    const { client, first, expiresAt, wake } = await sleptClient(running);
+
+    wake(expiresAt - MARGIN_MS / 2);
+
+    await waitUntil(() => running.service.authCalls.length === 2);
+    await sleep(100);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(client.store.getState()).toMatchObject({ status: 'authenticated', token: running.service.issuedTokens[1] });
+    expect(client.store.getState().token).not.toBe(first);
+    expect(running.service.graphqlCalls).toHaveLength(0);
+  });
+
+  it('during the backoff after a failed renewal: renewed at once, not when the backoff ends (the network is back)', async () => {
+    const running = await startService();
+    const { expiresAt, wake, client } = await sleptClient(running);
+    wake(expiresAt - MARGIN_MS / 2);
+    running.service.queueAuthFailures(503); // the renewal at wake fails: the timer's next try waits 1 s
+    await waitUntil(() => running.service.authCalls.length === 2);
+    await waitUntil(() => client.store.getState().status === 'authenticated');
+
+    wake(expiresAt - MARGIN_MS / 2);
+    await sleep(300);
+
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503, 200]);
+  });
+
+  it('with a token still fresh: nothing is asked', async () => {
+    const running = await startService();
+    const { client, first, wake } = await sleptClient(running);
+
+    wake(Date.now() + 60_000);
+    await sleep(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(client.store.getState().token).toBe(first);
+  });
+
+  it('the renewal timer is set again from the clock at wake: a token the clock moved near its due time renews then', async () => {
+    const running = await startService();
+    const { expiresAt, wake } = await sleptClient(running);
+
+    wake(expiresAt - MARGIN_MS - 300); // due in 300 ms by the new clock; the old timer waits most of an hour
+
+    await waitUntil(() => running.service.authCalls.length === 2);
+  });
+
+  it('after sign-out: nothing is asked', async () => {
+    const running = await startService();
+    const { client, expiresAt, wake } = await sleptClient(running);
+    client.signOut();
+
+    wake(expiresAt - MARGIN_MS / 2);
+    await sleep(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(client.store.getState().status).toBe('signedOut');
+  });
+});
