@@ -23,6 +23,24 @@ function browserClient(running: Running, url: string, fetchImpl: typeof fetch = 
 }
 
 describe('createTokenHandler over HTTP', () => {
+  it('region "auto" on the server (no bundle to keep lean): us refuses the key, eu issues the token the browser gets', async () => {
+    const us = await startService({ regions: ['us'], apiKeys: ['another-key'] });
+    const eu = await startService({ regions: ['eu'], apiKeys: [API_KEY] });
+    const regions = { us: us.baseUrl, eu: eu.baseUrl };
+    const handler = createTokenHandler({ apiKey: API_KEY, region: 'auto', regions, authorizeRequest: hasSession });
+    const url = `${await serveHandler(handler)}/api/token`;
+    const browser = createAuthClient({ tokenEndpoint: tokenEndpoint(url), regions, fetch: withSession });
+
+    await browser.request(PentestsDocument);
+
+    expect(us.service.authCalls.map((call) => call.status)).toEqual([401]);
+    expect(eu.service.authCalls.map((call) => call.status)).toEqual([200]);
+    expect(bearerTokens(eu.service)).toEqual([eu.service.issuedTokens[0]]);
+    expect(us.service.graphqlCalls).toHaveLength(0);
+    browser.dispose();
+    handler.dispose();
+  });
+
   it('5 browser clients × 10 queries cost 1 upstream /v1/auth call; each query sends once with that token', async () => {
     const running = await startService();
     const url = await serveTokenEndpoint(running);
