@@ -1,10 +1,11 @@
 import { ClientError } from 'graphql-request';
 import { NOT_JSON } from './expired-answer.js';
+import { isPlainObject } from './graphql-result.js';
 
 /**
  * graphql-request's ClientError, built the way graphql-request 7 builds it, so callers who catch it
  * (and read `response.status`, `.errors`, `.headers`, `.body`, `request.query`) see what they saw
- * when graphql-request read the answer itself.
+ * when graphql-request read the answers itself.
  */
 
 export interface SentRequest {
@@ -13,16 +14,11 @@ export interface SentRequest {
 }
 
 export interface ReadAnswer {
+  ok: boolean;
   status: number;
   headers: Headers;
   body: string;
 }
-
-// graphql-request keeps `variables: undefined` when none were given; its type has no room for that.
-const asContext = (request: SentRequest) => request as ClientError['request'];
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** graphql-request's reading of one result: the three fields, or null where it threw. */
 function executionResult(value: unknown) {
@@ -36,21 +32,14 @@ function executionResult(value: unknown) {
   return { data, errors, extensions };
 }
 
-/** A 2xx GraphQL result carrying errors. */
-export function resultError(result: { data?: unknown; errors?: unknown; extensions?: unknown }, answer: ReadAnswer, request: SentRequest): ClientError {
-  const { data, errors, extensions } = result;
-  return new ClientError({ data, errors, extensions, ...answer } as ClientError['response'], asContext(request));
-}
-
-const GRAPHQL_CONTENT_TYPES = ['application/graphql-response+json', 'application/json'];
-
 /**
- * A non-2xx answer: its errors and data when the body is a JSON GraphQL result (or a batch, spread
- * by index as graphql-request spreads it), else the status, headers and body alone.
+ * An answer with GraphQL errors or a non-2xx status: its data, errors and extensions when graphql-request
+ * would have read them (a 2xx always, a non-2xx under a JSON content type; a batch spread by index),
+ * then the status, headers and body.
  */
-export function statusError(parsed: unknown, answer: ReadAnswer, request: SentRequest): ClientError {
+export function clientError(parsed: unknown, { ok, ...answer }: ReadAnswer, request: SentRequest): ClientError {
   const contentType = answer.headers.get('content-type')?.toLowerCase() ?? '';
-  const readable = parsed !== NOT_JSON && GRAPHQL_CONTENT_TYPES.some((type) => contentType.includes(type));
+  const readable = parsed !== NOT_JSON && (ok || contentType.includes('application/graphql-response+json') || contentType.includes('application/json'));
   let fields: object | null = null;
   if (readable && Array.isArray(parsed)) {
     const results = parsed.map(executionResult);
@@ -58,5 +47,6 @@ export function statusError(parsed: unknown, answer: ReadAnswer, request: SentRe
   } else if (readable && isPlainObject(parsed)) {
     fields = executionResult(parsed);
   }
-  return new ClientError({ ...fields, ...answer }, asContext(request));
+  // graphql-request keeps `variables: undefined` when none were given; its type has no room for that.
+  return new ClientError({ ...fields, ...answer }, request as ClientError['request']);
 }

@@ -1,6 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { OperationTypeNode } from 'graphql';
-import { resultError, type SentRequest, statusError } from './client-error.js';
+import { clientError, type SentRequest } from './client-error.js';
 import { InvalidGraphQLResponseError } from './errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
@@ -58,11 +58,11 @@ async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | 
   const parsed = parseBody(body);
   if (isTokenExpiredAnswer(parsed)) throw new ExpiredAnswer(response.status);
   if (isTokenRejectedAnswer(parsed)) throw new ExpiredAnswer(response.status, { rejected: true });
-  const answer = { status: response.status, headers: response.headers, body };
-  if (!response.ok) throw statusError(parsed, answer, request);
+  const { ok, status, headers } = response;
+  if (!ok) throw clientError(parsed, { ok, status, headers, body }, request);
   // Whatever its content type: a GraphQL result under text/plain is still data.
-  if (!isGraphQLResult(parsed)) throw new InvalidGraphQLResponseError(response.status);
-  if (parsed.errors !== undefined && parsed.errors.length > 0) throw resultError(parsed, answer, request);
+  if (!isGraphQLResult(parsed)) throw new InvalidGraphQLResponseError(status);
+  if (parsed.errors !== undefined && parsed.errors.length > 0) throw clientError(parsed, { ok, status, headers, body }, request);
   return parsed.data;
 }
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { type DocumentNode, print } from 'graphql';
 import { ClientError, GraphQLClient } from 'graphql-request';
 import { describe, expect, it } from 'vitest';
 import { createAuthClient, InvalidGraphQLResponseError, isTokenExpiredBody, isTokenRejectedBody } from '../../src/index.js';
@@ -15,6 +16,18 @@ const settle = (operation: Promise<unknown>): Promise<Outcome> =>
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
+
+/** DocumentNodes and strings, named or not, one operation or two, parsable or not, with and without variables. */
+const operations: ReadonlyArray<readonly [document: string | DocumentNode, variables: object | undefined]> = [
+  [PentestsDocument, { page_size: 1 }],
+  [PentestsDocument, undefined],
+  [PauseOpDocument, { op_id: runningOpId() }],
+  [print(PentestsDocument), { page_num: 2 }],
+  ['{ pentests_page { pentests { op_id } } }', undefined],
+  ['query A { a } query B { b }', undefined],
+  ['mutation { pause_op(op_id: "x") { op_id } }', undefined],
+  ['query Broken { a', { x: [1, null, 'é'] }],
+];
 
 const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -35,17 +48,15 @@ describe('answers other than the token refusals end as they do with graphql-requ
     const answerArb = graphqlAnswerArb.filter((answer) => answer === 'reset' || !(isTokenExpiredBody(answer.body) || isTokenRejectedBody(answer.body)));
     const createClient = () => createAuthClient({ apiKey: 'parity-api-key', region: 'test', regions: { test: server.baseUrl } });
 
-    await assertForEachClient(fc.record({ answer: answerArb, mutation: fc.boolean() }), createClient, async ({ answer, mutation }, client) => {
+    const inputs = fc.record({ answer: answerArb, operation: fc.constantFrom(...operations) });
+    await assertForEachClient(inputs, createClient, async ({ answer, operation: [document, variables] }, client) => {
       await client.getToken();
       server.calls.length = 0;
       const is2xx = answer !== 'reset' && answer.status >= 200 && answer.status < 300;
       // graphql-request reads a 2xx only under a JSON content type; the client reads any 2xx as JSON.
       server.graphql.splice(0, Infinity, answer, is2xx ? { ...answer, contentType: 'application/json' } : answer);
-      const send = (via: { request: GraphQLClient['request'] }) =>
-        mutation ? via.request(PauseOpDocument, { op_id: runningOpId() }) : via.request(PentestsDocument, { page_size: 1 });
-
-      const ours = await settle(send(client as unknown as GraphQLClient));
-      const theirs = await settle(send(bare));
+      const ours = await settle(client.request(document, variables));
+      const theirs = await settle(bare.request({ document, ...(variables === undefined ? {} : { variables }) }));
 
       const [ourCall, theirCall] = server.calls;
       expect(server.calls).toHaveLength(2);
