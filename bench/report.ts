@@ -4,7 +4,8 @@ import type { DayRow } from './scenarios/day.js';
 import type { FarmRow } from './scenarios/farm.js';
 import type { LateRow } from './scenarios/late-expired.js';
 import type { RendersRow } from './scenarios/renders.js';
-import { BARE, type ClientCostRow, type SteadyRow } from './scenarios/steady.js';
+import type { ClientCostRow } from './scenarios/client-cost.js';
+import { BARE, type SteadyRow } from './scenarios/steady.js';
 import type { StormRow } from './scenarios/storm.js';
 import { fmt } from './support/stats.js';
 
@@ -31,6 +32,49 @@ const table = (head: string[], rows: Array<Array<string | number>>) =>
 const kB = (bytes: number | null) => (bytes === null ? '—' : `${fmt(bytes / 1000, 2)} kB`);
 const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+const times = (ratio: number | undefined) => (ratio === undefined ? '—' : `${fmt(ratio, 2)}×`);
+
+const BY_HAND = 'by hand (graphql-request + React Query)';
+/** The size rows of our code alone (bench/scenarios/bundle.ts), absent from results before issue 16. */
+const HOOKS_ONLY = 'ours: { AuthProvider, useGraphQLQuery, useGraphQLMutation }';
+const WHOLE_ROOT = 'ours: whole root entry';
+/** × bare graphql-request in the client-only scenario; results before issue 16 only had the medians. */
+function clientCostRatio(r: Results, name: string): number | undefined {
+  const row = r.clientCost.find((cost) => cost.contender === name);
+  const bare = r.clientCost.find((cost) => cost.contender === BARE);
+  return row?.vsBare ?? (row && bare ? row.usPerRequest / bare.usPerRequest : undefined);
+}
+const gzipOf = (r: Results, prefix: string) => r.bundle.find((row) => row.what.startsWith(prefix))?.gzipBytes ?? null;
+
+/** Issue 16's targets ("lean"), judged on this run alone. */
+function leanTargets(r: Results): string[][] {
+  const steady = r.steady.find((row) => row.contender === OURS);
+  const cost = clientCostRatio(r, OURS);
+  const hooks = gzipOf(r, HOOKS_ONLY);
+  const ourApp = gzipOf(r, 'app: graphql-jwt-auth-react');
+  const byHandApp = gzipOf(r, 'app: by hand');
+  const revoked = r.storm.filter((row) => row.kind === 'revoked' && row.contender === OURS);
+  return [
+    ['16. Steady overhead', '≤ +1.5 % vs bare graphql-request', steady ? pct(steady.overhead) : '—', mark((steady?.overhead ?? 1) <= 0.015)],
+    ['16. Client-only cost per request', '≤ 1.2 × bare graphql-request', times(cost), mark((cost ?? Infinity) <= 1.2)],
+    ...revoked.map((row) => {
+      const byHand = r.storm.find((other) => other.kind === 'revoked' && other.n === row.n && other.contender === BY_HAND);
+      return [
+        `16. Storm, revoked, N = ${row.n}`,
+        'ahead of the by-hand recipe (× floor, same run)',
+        `${times(row.ratio)} vs ${times(byHand?.ratio)}`,
+        mark(byHand !== undefined && row.ratio < byHand.ratio),
+      ];
+    }),
+    ['16. { AuthProvider, useGraphQLQuery, useGraphQLMutation }, our code', '≤ 3.5 kB min + gzip', kB(hooks), mark((hooks ?? Infinity) <= 3500)],
+    [
+      '16. Minimal app',
+      '≤ the by-hand app + 3 kB',
+      ourApp === null || byHandApp === null ? '—' : `${kB(ourApp)} (by hand + ${kB(ourApp - byHandApp)})`,
+      mark(ourApp !== null && byHandApp !== null && ourApp <= byHandApp + 3000),
+    ],
+  ];
+}
 
 /** Our figures against the issue's targets, one line per scenario. */
 function targets(r: Results): string {
@@ -66,6 +110,7 @@ function targets(r: Results): string {
     ],
     ['5. Bundle (our code, deps external)', '3 kB gz to start', kB(entry?.gzipBytes ?? null), mark((entry?.gzipBytes ?? Infinity) <= 3000)],
     ['6. Re-renders on refresh (20 components)', '0', `${renders?.renders ?? '—'}`, mark(renders?.renders === 0)],
+    ...leanTargets(r),
   ];
   return table(['Scenario', 'Target', 'Ours', ''], rows);
 }
@@ -99,6 +144,10 @@ export function sideBySide(r: Results): string {
       }),
     ],
     [
+      'Client-only cost per request (in-memory fetch): × bare graphql-request',
+      ...cell((name) => times(clientCostRatio(r, name))),
+    ],
+    [
       'A day (1 440 requests): auth calls / expired answers',
       ...cell((name) => {
         const row = r.day.find((d) => d.contender === name);
@@ -108,6 +157,13 @@ export function sideBySide(r: Results): string {
     [
       'Minimal app bundle (vite, min + gzip)',
       ...SIDE_BY_SIDE.map(({ app }) => kB(r.bundle.find((b) => b.what.startsWith(app))?.gzipBytes ?? null)),
+    ],
+    [
+      'Our code alone (min + gzip, every dependency and peer external): { AuthProvider, useGraphQLQuery, useGraphQLMutation } / whole root entry',
+      ...cell((name) => {
+        const [hooks, whole] = [gzipOf(r, HOOKS_ONLY), gzipOf(r, WHOLE_ROOT)];
+        return name === OURS && hooks !== null && whole !== null ? `${kB(hooks)} / ${kB(whole)}` : '—';
+      }),
     ],
     [
       'Renders of 20 data components on a token refresh',
@@ -213,12 +269,14 @@ ${table(
   ),
 )}
 
-The client's own work, without sockets or server (an in-memory fetch giving both the same canned
-answer), medians of 5 rounds:
+The client's own work, without sockets or server: every contender gets an in-memory \`fetch\` that
+builds the same canned Response per call (and a one-hour token for the auth call). Within a round
+the contenders take turns in chunks of 250 requests, in rotated order; × bare is the median over
+rounds of (time / bare graphql-request's time in the same round).
 
 ${table(
-  ['Contender', 'Requests', 'µs / request'],
-  r.clientCost.map((row) => [row.contender, row.requests, fmt(row.usPerRequest, 1)]),
+  ['Contender', 'Requests', 'µs / request', '× bare graphql-request'],
+  r.clientCost.map((row) => [row.contender, row.requests, fmt(row.usPerRequest, 1), row.contender === BARE ? '—' : times(clientCostRatio(r, row.contender))]),
 )}
 
 ## 4. A day of traffic — fake clock, 1-hour tokens, one request a minute for 24 hours
@@ -234,7 +292,8 @@ ${table(
 ## 5. Bundle size — minified, gzip
 
 \`entry:\` rows are size-limit (esbuild, minified, gzip) on \`dist/index.js\`, the budgets \`npm test\`
-checks (\`.size-limit.json\`). \`app:\` rows are a production vite build of a minimal app per contender
+checks (\`.size-limit.json\`). \`ours:\` rows are esbuild (minified, ESM) bundling that import from
+\`dist/index.js\` with every dependency and peer external, then gzip -9: our code alone. \`app:\` rows are a production vite build of a minimal app per contender
 (\`bench/apps/\`: provider + one query, with its auth wiring), every dependency bundled as shipped.
 
 ${table(
