@@ -33,9 +33,9 @@ function executionResult(value: unknown) {
 }
 
 /**
- * An answer with GraphQL errors or a non-2xx status: its data, errors and extensions when graphql-request
- * would have read them (a 2xx always, a non-2xx under a JSON content type; a batch spread by index),
- * then the status, headers and body.
+ * An answer with GraphQL errors or a non-2xx status: its data, errors and extensions where
+ * graphql-request read them (a 2xx always, a non-2xx under a JSON content type; a batch spread by
+ * index), then the status, headers and body.
  */
 export function clientError(parsed: unknown, { ok, ...answer }: ReadAnswer, request: SentRequest): ClientError {
   const contentType = answer.headers.get('content-type')?.toLowerCase() ?? '';

@@ -42,8 +42,8 @@ const ACCEPT = 'application/graphql-response+json, application/json';
 
 /**
  * Sends, then reads the answer once: one text read, one parse, and every check (expired, refused,
- * HTTP error, not a GraphQL result, GraphQL errors) on that parsed value. The expired answer is recognised by
- * its body whatever its status; the errors are graphql-request's, as when it read the answers.
+ * HTTP error, not a GraphQL result, GraphQL errors) on that parsed value. The expired answer is
+ * recognised by its body whatever its status; the errors are graphql-request's, as when it read them.
  */
 async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | undefined, request: SentRequest): Promise<unknown> {
   let response: Response;
@@ -58,11 +58,11 @@ async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | 
   const parsed = parseBody(body);
   if (isTokenExpiredAnswer(parsed)) throw new ExpiredAnswer(response.status);
   if (isTokenRejectedAnswer(parsed)) throw new ExpiredAnswer(response.status, { rejected: true });
-  const { ok, status, headers } = response;
-  if (!ok) throw clientError(parsed, { ok, status, headers, body }, request);
+  const answer = { ok: response.ok, status: response.status, headers: response.headers, body };
+  if (!answer.ok) throw clientError(parsed, answer, request);
   // Whatever its content type: a GraphQL result under text/plain is still data.
-  if (!isGraphQLResult(parsed)) throw new InvalidGraphQLResponseError(status);
-  if (parsed.errors !== undefined && parsed.errors.length > 0) throw clientError(parsed, { ok, status, headers, body }, request);
+  if (!isGraphQLResult(parsed)) throw new InvalidGraphQLResponseError(answer.status);
+  if (parsed.errors !== undefined && parsed.errors.length > 0) throw clientError(parsed, answer, request);
   return parsed.data;
 }
 
@@ -76,7 +76,8 @@ export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Se
     const requestHeaders = new Headers(headers);
     if (!requestHeaders.has('accept')) requestHeaders.set('accept', ACCEPT);
     if (!requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json');
-    // Built outside `post`: a URL or variables that cannot be sent are the caller's error, not a lost answer.
+    // Built outside `post`: a URL or variables that cannot be sent are the caller's error, not a
+    // lost answer.
     const init: RequestInit = { method: 'POST', headers: requestHeaders, body: JSON.stringify({ query, variables, operationName }) };
     if (signal !== undefined) init.signal = signal;
     const url = new URL(graphqlUrl);
