@@ -45,7 +45,10 @@ describe('answers other than the token refusals end as they do with graphql-requ
       graphql: () => ({ status: 500, body: 'unscripted' }),
     });
     const bare = new GraphQLClient(`${server.baseUrl}/v1/graphql`, { headers: { authorization: `Bearer ${token}` } });
-    const answerArb = graphqlAnswerArb.filter((answer) => answer === 'reset' || !(isTokenExpiredBody(answer.body) || isTokenRejectedBody(answer.body)));
+    // Node's fetch sends again by itself after a 421 (Misdirected Request), which would take the next scripted answer.
+    const answerArb = graphqlAnswerArb.filter(
+      (answer) => answer === 'reset' || !(answer.status === 421 || isTokenExpiredBody(answer.body) || isTokenRejectedBody(answer.body)),
+    );
     const createClient = () => createAuthClient({ apiKey: 'parity-api-key', region: 'test', regions: { test: server.baseUrl } });
 
     const inputs = fc.record({ answer: answerArb, operation: fc.constantFrom(...operations) });
