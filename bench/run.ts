@@ -8,6 +8,7 @@ import { runFarm } from './scenarios/farm.js';
 import { runLateExpired } from './scenarios/late-expired.js';
 import { runRenders } from './scenarios/renders.js';
 import { runClientCost } from './scenarios/client-cost.js';
+import { runClientStorm } from './scenarios/client-storm.js';
 import { runSteady } from './scenarios/steady.js';
 import { runStorm, type StormRow } from './scenarios/storm.js';
 
@@ -27,6 +28,8 @@ for (const kind of ['clock', 'revoked'] as const) {
     ...(await runStorm(CONTENDERS, kind, 1000, 3)),
   );
 }
+step('storm, revoked, in memory');
+const clientStorm = [...(await runClientStorm(CONTENDERS, 100, 9)), ...(await runClientStorm(CONTENDERS, 1000, 9))];
 step('late expired answers');
 const late = await runLateExpired(CONTENDERS, 10, 3);
 step('steady overhead');
@@ -44,6 +47,7 @@ const bundle = await runBundle();
 
 const results: Results = {
   storm,
+  clientStorm,
   late,
   steady,
   clientCost,

@@ -1,5 +1,6 @@
 import { bareClient } from '../contenders/bare.js';
 import type { ContenderKind } from '../contenders/contender.js';
+import { cannedFetch } from '../support/in-memory.js';
 import { median, rotated, timed } from '../support/stats.js';
 import { BARE } from './steady.js';
 
@@ -17,29 +18,12 @@ const BASE_URL = 'http://in-memory';
 const CHUNK = 250;
 
 /**
- * A fetch answering from memory: the same canned result for every GraphQL request, a one-hour token
- * for the auth call. A Response is built per call (a body is read once); nothing touches a socket.
- */
-function inMemoryFetch(): { fetch: typeof fetch; token: string } {
-  const body = JSON.stringify({ data: { pentests_page: { pentests: [{ op_id: 'op-1', name: 'Weekly internal – HQ US #1' }] } } });
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  const token = `e30.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.sig`;
-  const auth = JSON.stringify({ token });
-  const init = { status: 200, headers: { 'content-type': 'application/json' } };
-  const answer: typeof fetch = (input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return Promise.resolve(new Response(url.endsWith('/v1/auth') ? auth : body, init));
-  };
-  return { fetch: answer, token };
-}
-
-/**
  * The client's own work per request, without sockets or a server: every contender gets the same
  * canned answer from an in-memory fetch. Within a round the contenders take turns in chunks, in
  * rotated order, and each one's time is divided by bare graphql-request's time in that round.
  */
 export async function runClientCost(kinds: readonly ContenderKind[], requestsPerRound: number, rounds: number): Promise<ClientCostRow[]> {
-  const { fetch, token } = inMemoryFetch();
+  const { fetch, token } = cannedFetch();
   const bare = bareClient(BASE_URL, token, fetch);
   const runners = [
     { name: BARE, client: bare, dispose: () => undefined },
