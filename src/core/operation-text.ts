@@ -1,4 +1,5 @@
-import { type DocumentNode, Kind, parse, print } from 'graphql';
+import { type DocumentNode, Kind, parse } from 'graphql';
+import { documentSource } from './query-key.js';
 
 /** What goes into the POST body besides the variables. */
 export interface OperationText {
@@ -7,7 +8,6 @@ export interface OperationText {
   operationName: string | undefined;
 }
 
-const printedDocuments = new WeakMap<DocumentNode, OperationText>();
 const parsedStrings = new Map<string, OperationText>();
 /** Apps build few query strings; one that builds them per call must not grow the cache without end. */
 const MAX_CACHED_STRINGS = 100;
@@ -31,18 +31,12 @@ function fromString(query: string): OperationText {
 /**
  * The text and name of a document, worked out once per document: printing a DocumentNode (what
  * graphql-request does on every request) costs more than the rest of the client's work together.
+ * A DocumentNode is printed once for its query key and its requests alike (documentSource).
  */
 export function operationText(document: string | DocumentNode): OperationText {
   // Codegen's TypedDocumentString is a boxed String: neither a string nor a DocumentNode.
   if (typeof document !== 'string' && !('kind' in document)) return operationText(String(document));
-  if (typeof document !== 'string') {
-    let known = printedDocuments.get(document);
-    if (known === undefined) {
-      known = { query: print(document), operationName: operationNameOf(document) };
-      printedDocuments.set(document, known);
-    }
-    return known;
-  }
+  if (typeof document !== 'string') return { query: documentSource(document), operationName: operationNameOf(document) };
   let known = parsedStrings.get(document);
   if (known === undefined) {
     if (parsedStrings.size >= MAX_CACHED_STRINGS) parsedStrings.clear();
