@@ -4,12 +4,16 @@ import type { DayRow } from './scenarios/day.js';
 import type { FarmRow } from './scenarios/farm.js';
 import type { LateRow } from './scenarios/late-expired.js';
 import type { RendersRow } from './scenarios/renders.js';
-import { BARE, type ClientCostRow, type SteadyRow } from './scenarios/steady.js';
+import type { ClientCostRow } from './scenarios/client-cost.js';
+import type { ClientStormRow } from './scenarios/client-storm.js';
+import { BARE, type SteadyRow } from './scenarios/steady.js';
 import type { StormRow } from './scenarios/storm.js';
 import { fmt } from './support/stats.js';
 
 export interface Results {
   storm: StormRow[];
+  /** Absent from results before issue 16. */
+  clientStorm?: ClientStormRow[];
   late: LateRow[];
   steady: SteadyRow[];
   clientCost: ClientCostRow[];
@@ -31,6 +35,60 @@ const table = (head: string[], rows: Array<Array<string | number>>) =>
 const kB = (bytes: number | null) => (bytes === null ? '—' : `${fmt(bytes / 1000, 2)} kB`);
 const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+const times = (ratio: number | undefined) => (ratio === undefined ? '—' : `${fmt(ratio, 2)}×`);
+
+const BY_HAND = 'by hand (graphql-request + React Query)';
+/** The size rows of our code alone (bench/scenarios/bundle.ts), absent from results before issue 16. */
+const HOOKS_ONLY = 'ours: { AuthProvider, useGraphQLQuery, useGraphQLMutation }';
+const WHOLE_ROOT = 'ours: whole root entry';
+/** × bare graphql-request in the client-only scenario; results before issue 16 only had the medians. */
+function clientCostRatio(r: Results, name: string): number | undefined {
+  const row = r.clientCost.find((cost) => cost.contender === name);
+  const bare = r.clientCost.find((cost) => cost.contender === BARE);
+  return row?.vsBare ?? (row && bare ? row.usPerRequest / bare.usPerRequest : undefined);
+}
+const gzipOf = (r: Results, prefix: string) => r.bundle.find((row) => row.what.startsWith(prefix))?.gzipBytes ?? null;
+
+/** Issue 16's targets ("lean"), judged on this run alone. */
+function leanTargets(r: Results): string[][] {
+  const steady = r.steady.find((row) => row.contender === OURS);
+  const cost = clientCostRatio(r, OURS);
+  const hooks = gzipOf(r, HOOKS_ONLY);
+  const ourApp = gzipOf(r, 'app: graphql-jwt-auth-react');
+  const byHandApp = gzipOf(r, 'app: by hand');
+  const revoked = r.storm.filter((row) => row.kind === 'revoked' && row.contender === OURS);
+  return [
+    ['16. Steady overhead', '≤ +1.5 % vs bare graphql-request', steady ? pct(steady.overhead) : '—', mark((steady?.overhead ?? 1) <= 0.015)],
+    ['16. Client-only cost per request', '≤ 1.2 × bare graphql-request', times(cost), mark((cost ?? Infinity) <= 1.2)],
+    ...revoked.map((row) => {
+      const byHand = r.storm.find((other) => other.kind === 'revoked' && other.n === row.n && other.contender === BY_HAND);
+      return [
+        `16. Storm, revoked, N = ${row.n}`,
+        'ahead of the by-hand recipe (× floor, same run)',
+        `${times(row.ratio)} vs ${times(byHand?.ratio)}`,
+        mark(byHand !== undefined && row.ratio < byHand.ratio),
+      ];
+    }),
+    ...(r.clientStorm ?? [])
+      .filter((row) => row.contender === OURS)
+      .map((row) => {
+        const byHand = r.clientStorm?.find((other) => other.n === row.n && other.contender === BY_HAND);
+        return [
+          `16. Storm, revoked, N = ${row.n}, in memory (the clients' own work)`,
+          'ahead of the by-hand recipe (× floor, same run)',
+          `${times(row.ratio)} vs ${times(byHand?.ratio)}`,
+          mark(byHand !== undefined && row.ratio < byHand.ratio),
+        ];
+      }),
+    ['16. { AuthProvider, useGraphQLQuery, useGraphQLMutation }, our code', '≤ 3.5 kB min + gzip', kB(hooks), mark((hooks ?? Infinity) <= 3500)],
+    [
+      '16. Minimal app',
+      '≤ the by-hand app + 3 kB',
+      ourApp === null || byHandApp === null ? '—' : `${kB(ourApp)} (by hand + ${kB(ourApp - byHandApp)})`,
+      mark(ourApp !== null && byHandApp !== null && ourApp <= byHandApp + 3000),
+    ],
+  ];
+}
 
 /** Our figures against the issue's targets, one line per scenario. */
 function targets(r: Results): string {
@@ -66,6 +124,7 @@ function targets(r: Results): string {
     ],
     ['5. Bundle (our code, deps external)', '3 kB gz to start', kB(entry?.gzipBytes ?? null), mark((entry?.gzipBytes ?? Infinity) <= 3000)],
     ['6. Re-renders on refresh (20 components)', '0', `${renders?.renders ?? '—'}`, mark(renders?.renders === 0)],
+    ...leanTargets(r),
   ];
   return table(['Scenario', 'Target', 'Ours', ''], rows);
 }
@@ -87,6 +146,10 @@ export function sideBySide(r: Results): string {
   const rows: string[][] = [
     ...[10, 100, 1000].map((n) => [`Storm, hour over, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('clock', n))]),
     ...[10, 100, 1000].map((n) => [`Storm, revoked, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('revoked', n))]),
+    ...[100, 1000].map((n) => [
+      `Storm, revoked, in memory (clients' own work), N = ${n}: × floor`,
+      ...cell((name) => times(r.clientStorm?.find((row) => row.n === n && row.contender === name)?.ratio)),
+    ]),
     [
       'Late expired answers (10): extra auth calls',
       ...cell((name) => `${r.late.find((row) => row.contender === name)?.extraAuthCalls ?? '—'}`),
@@ -97,6 +160,10 @@ export function sideBySide(r: Results): string {
         const row = r.steady.find((s) => s.contender === name);
         return row ? pct(row.overhead) : '—';
       }),
+    ],
+    [
+      'Client-only cost per request (in-memory fetch): × bare graphql-request',
+      ...cell((name) => times(clientCostRatio(r, name))),
     ],
     [
       'A day (1 440 requests): auth calls / expired answers',
@@ -110,12 +177,30 @@ export function sideBySide(r: Results): string {
       ...SIDE_BY_SIDE.map(({ app }) => kB(r.bundle.find((b) => b.what.startsWith(app))?.gzipBytes ?? null)),
     ],
     [
+      'Our code alone (min + gzip, every dependency and peer external): { AuthProvider, useGraphQLQuery, useGraphQLMutation } / whole root entry',
+      ...cell((name) => {
+        const [hooks, whole] = [gzipOf(r, HOOKS_ONLY), gzipOf(r, WHOLE_ROOT)];
+        return name === OURS && hooks !== null && whole !== null ? `${kB(hooks)} / ${kB(whole)}` : '—';
+      }),
+    ],
+    [
       'Renders of 20 data components on a token refresh',
       ...cell((name) => `${r.renders.find((row) => row.contender === name)?.renders ?? 'not measured'}`),
     ],
   ];
   return table(['', ...SIDE_BY_SIDE.map(({ name }) => name)], rows);
 }
+
+/** A storm row's cells from the contender on, for the loopback and the in-memory storm tables. */
+const stormCells = (row: ClientStormRow) => [
+  row.contender,
+  row.authCalls,
+  fmt(row.sendsPerOperation, 2),
+  `${fmt(row.ms)} ms`,
+  `${fmt(row.floorMs)} ms`,
+  fmt(row.ratio, 2),
+  row.failed,
+];
 
 /** In-process vs Redis, 1 and 4 processes; ratios against in-process with as many processes, same run. */
 export function farmTable(rows: readonly FarmRow[]): string {
@@ -172,18 +257,22 @@ round. Operations use distinct variables, so no client can merge them; each roun
 
 ${table(
   ['Token', 'N', 'Contender', '/v1/auth calls', 'Sends / op', 'Settled in', 'Floor', '× floor', 'Failed'],
-  r.storm.map((row) => [
-    row.kind === 'clock' ? 'hour over' : 'revoked',
-    row.n,
-    row.contender,
-    row.authCalls,
-    fmt(row.sendsPerOperation, 2),
-    `${fmt(row.ms)} ms`,
-    `${fmt(row.floorMs)} ms`,
-    fmt(row.ratio, 2),
-    row.failed,
-  ]),
+  r.storm.map((row) => [row.kind === 'clock' ? 'hour over' : 'revoked', row.n, ...stormCells(row)]),
 )}
+
+The revoked storm again with the service in memory (\`bench/support/in-memory.ts\`: a token check
+and a canned answer, no socket): what is left is each client's own work, which on loopback is a
+few per cent of the time, under the mock service's work and the machine's noise. Floor: one auth
+call and the N operations sent once by bare graphql-request, in the same round; medians of 9 rounds.
+
+${
+  r.clientStorm === undefined
+    ? '(not in this run)'
+    : table(
+        ['N', 'Contender', '/v1/auth calls', 'Sends / op', 'Settled in', 'Floor', '× floor', 'Failed'],
+        r.clientStorm.map((row) => [row.n, ...stormCells(row)]),
+      )
+}
 
 ## 2. Late expired answers — sent with the old token, answered after the refresh finished
 
@@ -213,12 +302,14 @@ ${table(
   ),
 )}
 
-The client's own work, without sockets or server (an in-memory fetch giving both the same canned
-answer), medians of 5 rounds:
+The client's own work, without sockets or server: every contender gets an in-memory \`fetch\` that
+builds the same canned Response per call (and a one-hour token for the auth call). Within a round
+the contenders take turns in chunks of 250 requests, in rotated order; × bare is the median over
+rounds of (time / bare graphql-request's time in the same round).
 
 ${table(
-  ['Contender', 'Requests', 'µs / request'],
-  r.clientCost.map((row) => [row.contender, row.requests, fmt(row.usPerRequest, 1)]),
+  ['Contender', 'Requests', 'µs / request', '× bare graphql-request'],
+  r.clientCost.map((row) => [row.contender, row.requests, fmt(row.usPerRequest, 1), row.contender === BARE ? '—' : times(clientCostRatio(r, row.contender))]),
 )}
 
 ## 4. A day of traffic — fake clock, 1-hour tokens, one request a minute for 24 hours
@@ -234,7 +325,8 @@ ${table(
 ## 5. Bundle size — minified, gzip
 
 \`entry:\` rows are size-limit (esbuild, minified, gzip) on \`dist/index.js\`, the budgets \`npm test\`
-checks (\`.size-limit.json\`). \`app:\` rows are a production vite build of a minimal app per contender
+checks (\`.size-limit.json\`). \`ours:\` rows are esbuild (minified, ESM) bundling that import from
+\`dist/index.js\` with every dependency and peer external, then gzip -9: our code alone. \`app:\` rows are a production vite build of a minimal app per contender
 (\`bench/apps/\`: provider + one query, with its auth wiring), every dependency bundled as shipped.
 
 ${table(

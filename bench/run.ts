@@ -7,7 +7,9 @@ import { runDay } from './scenarios/day.js';
 import { runFarm } from './scenarios/farm.js';
 import { runLateExpired } from './scenarios/late-expired.js';
 import { runRenders } from './scenarios/renders.js';
-import { runClientCost, runSteady } from './scenarios/steady.js';
+import { runClientCost } from './scenarios/client-cost.js';
+import { runClientStorm } from './scenarios/client-storm.js';
+import { runSteady } from './scenarios/steady.js';
 import { runStorm, type StormRow } from './scenarios/storm.js';
 
 const startedAt = new Date();
@@ -26,11 +28,14 @@ for (const kind of ['clock', 'revoked'] as const) {
     ...(await runStorm(CONTENDERS, kind, 1000, 3)),
   );
 }
+step('storm, revoked, in memory');
+const clientStorm = [...(await runClientStorm(CONTENDERS, 100, 9)), ...(await runClientStorm(CONTENDERS, 1000, 9))];
 step('late expired answers');
 const late = await runLateExpired(CONTENDERS, 10, 3);
 step('steady overhead');
 const steady = await runSteady(CONTENDERS, 1_000, 10, OURS);
-const clientCost = await runClientCost(10_000, 5);
+step('client-only cost (in-memory fetch)');
+const clientCost = await runClientCost(CONTENDERS, 5_000, 5);
 step('a day of traffic');
 const day = await runDay(CONTENDERS);
 step('re-renders');
@@ -42,6 +47,7 @@ const bundle = await runBundle();
 
 const results: Results = {
   storm,
+  clientStorm,
   late,
   steady,
   clientCost,

@@ -9,6 +9,7 @@ import { useDemoServices } from './demo/demo-context.ts';
 import { tokenLabel } from './demo/log.ts';
 import { authRows, logSettles } from './demo/play.ts';
 import { DEMO_API_KEY, type DemoServices, demoOf } from './demo/services.ts';
+import { tabSync } from '../src/index.js';
 
 const meta = { title: 'Demos/10 Many tabs', parameters: { demo: { tokenLifetimeSec: 8 } } } satisfies Meta;
 export default meta;
@@ -34,7 +35,7 @@ function OtherTab({ tab, channel }: { tab: string; channel: string }) {
     <section className="card" aria-label={tab}>
       <h2>{tab}</h2>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider apiKey={DEMO_API_KEY} region="us" regions={demo.regions} tabSync={channel}>
+        <AuthProvider apiKey={DEMO_API_KEY} region="us" regions={demo.regions} tabSync={tabSync(channel)}>
           <TabStatus tab={tab} />
           <PentestList pageSize={1} refetchIntervalMs={1000} />
         </AuthProvider>
@@ -48,7 +49,7 @@ function ManyTabs({ demo }: { demo: DemoServices }) {
   return (
     <DemoFrame
       demo={demo}
-      provider={{ tabSync: channel }}
+      provider={{ tabSync: tabSync(channel) }}
       title="Many tabs, one refresh"
       description="Three clients stand for three tabs of one app (the Chromium test opens real tabs). They share one token through a BroadcastChannel; when it is due, one of them calls /v1/auth under a Web Lock and the others receive its token: one call per renewal, however many tabs. Signing out in one tab signs out all of them."
     >

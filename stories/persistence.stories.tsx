@@ -5,6 +5,7 @@ import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
 import { authRows, logSettles, operationRows } from './demo/play.ts';
 import { type DemoServices, demoOf } from './demo/services.ts';
+import { sessionPersistence } from '../src/index.js';
 
 const meta = { title: 'Demos/12 Persistence' } satisfies Meta;
 export default meta;
@@ -17,7 +18,7 @@ function Persistence({ demo }: { demo: DemoServices }) {
     <DemoFrame
       key={loads}
       demo={demo}
-      provider={{ persist: { key } }}
+      provider={{ persist: sessionPersistence({ key }) }}
       title="Persistence"
       description="persist keeps the token and its expiry (never the API key) in sessionStorage. “Reload” throws the whole app away and mounts it again, as a page reload does: the new provider reads the stored token and makes no /v1/auth call while it is valid."
     >

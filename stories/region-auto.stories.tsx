@@ -5,6 +5,7 @@ import { AccountBadge } from './app/AccountBadge.tsx';
 import { firstPentestLine } from './app/demo-data.ts';
 import { renderDemo } from './demo/render-demo.tsx';
 import { authRows, logSettles } from './demo/play.ts';
+import { autoRegion } from '../src/index.js';
 
 const meta = {
   title: 'Demos/13 Region discovery',
@@ -18,8 +19,8 @@ export const RegionAuto: StoryObj = {
   render: renderDemo(
     {
       title: 'Region discovery',
-      description: 'region="auto": the provider asks each region\'s /v1/auth in order, as the service\'s own CLI falls back from us to eu, and keeps the first that accepts the key. us refuses this key, eu accepts it: from then on, tokens and queries go to eu only.',
-      region: 'auto',
+      description: 'region={autoRegion()}: the provider asks each region\'s /v1/auth in order, as the service\'s own CLI falls back from us to eu, and keeps the first that accepts the key. us refuses this key, eu accepts it: from then on, tokens and queries go to eu only.',
+      region: autoRegion(),
     },
     <>
       <AccountBadge />

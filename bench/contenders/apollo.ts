@@ -14,8 +14,8 @@ const EXPIRED = 'The incoming token has expired';
  */
 export const apollo: ContenderKind = {
   name: 'Apollo Client 4 + ErrorLink',
-  create({ baseUrl, apiKey }) {
-    const { current, refresh } = tokenHolder(baseUrl, apiKey);
+  create({ baseUrl, apiKey, fetch }) {
+    const { current, refresh } = tokenHolder(baseUrl, apiKey, fetch);
     const authLink = new SetContextLink(async ({ headers }) => ({
       headers: { ...(headers as Record<string, string>), authorization: `Bearer ${current() ?? (await refresh())}` },
     }));
@@ -27,7 +27,7 @@ export const apollo: ContenderKind = {
     });
     const client = new ApolloClient({
       cache: new InMemoryCache(),
-      link: ApolloLink.from([errorLink, authLink, new HttpLink({ uri: graphqlUrl(baseUrl) })]),
+      link: ApolloLink.from([errorLink, authLink, new HttpLink({ uri: graphqlUrl(baseUrl), ...(fetch ? { fetch } : {}) })]),
     });
     return {
       async pentests(first) {

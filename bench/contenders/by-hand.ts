@@ -9,9 +9,9 @@ import { type ContenderKind, graphqlUrl, tokenHolder } from './contender.js';
  */
 export const byHand: ContenderKind = {
   name: 'by hand (graphql-request + React Query)',
-  create({ baseUrl, apiKey }) {
-    const client = new GraphQLClient(graphqlUrl(baseUrl));
-    const { current, refresh } = tokenHolder(baseUrl, apiKey);
+  create({ baseUrl, apiKey, fetch }) {
+    const client = new GraphQLClient(graphqlUrl(baseUrl), fetch ? { fetch } : {});
+    const { current, refresh } = tokenHolder(baseUrl, apiKey, fetch);
     const send = (first: number, bearer: string) =>
       client.request({ document: PentestsDocument, variables: { page_num: first }, requestHeaders: { authorization: `Bearer ${bearer}` } });
     return {

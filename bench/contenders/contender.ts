@@ -12,6 +12,8 @@ export interface ContenderOptions {
   apiKey: string;
   /** The clock the contender reads for expiry decisions (fake in the day-of-traffic scenario). */
   now: () => number;
+  /** Every request the contender makes, auth included (in memory in the client-only scenario). */
+  fetch?: typeof fetch;
 }
 
 export interface ContenderKind {
@@ -23,8 +25,8 @@ export const authUrl = (baseUrl: string) => `${baseUrl}/v1/auth`;
 export const graphqlUrl = (baseUrl: string) => `${baseUrl}/v1/graphql`;
 
 /** `POST /v1/auth` the way each recipe does it by hand (the service contract, nothing more). */
-export async function fetchToken(baseUrl: string, apiKey: string): Promise<string> {
-  const response = await fetch(authUrl(baseUrl), {
+export async function fetchToken(baseUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  const response = await fetchImpl(authUrl(baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ key: apiKey }),
@@ -47,13 +49,13 @@ export function jwtExpiryMs(token: string): number {
 }
 
 /** The token in a variable and one shared refresh in flight: what the hand-written recipes keep. */
-export function tokenHolder(baseUrl: string, apiKey: string) {
+export function tokenHolder(baseUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch) {
   let token: string | null = null;
   let refreshing: Promise<string> | null = null;
   return {
     current: () => token,
     refresh: () =>
-      (refreshing ??= fetchToken(baseUrl, apiKey)
+      (refreshing ??= fetchToken(baseUrl, apiKey, fetchImpl)
         .then((fresh) => (token = fresh))
         .finally(() => {
           refreshing = null;

@@ -4,8 +4,8 @@ import type { ContenderKind } from './contender.js';
 
 export const ours: ContenderKind = {
   name: 'graphql-jwt-auth-react',
-  create({ baseUrl, apiKey, now }) {
-    const client = createAuthClient({ apiKey, region: 'bench', regions: { bench: baseUrl }, now });
+  create({ baseUrl, apiKey, now, fetch }) {
+    const client = createAuthClient({ apiKey, region: 'bench', regions: { bench: baseUrl }, now, ...(fetch ? { fetch } : {}) });
     return {
       pentests: (first) => client.request(PentestsDocument, { page_num: first }),
       dispose: () => {

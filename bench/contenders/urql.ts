@@ -10,12 +10,13 @@ import { type ContenderKind, dataOrThrow, fetchToken, graphqlUrl, jwtExpiryMs } 
  */
 export const urql: ContenderKind = {
   name: 'urql + @urql/exchange-auth',
-  create({ baseUrl, apiKey, now }) {
+  create({ baseUrl, apiKey, now, fetch }) {
     let token: string | null = null;
     const client = createClient({
       url: graphqlUrl(baseUrl),
       // urql 5 sends queries as GET by default; the gateway (and the mock service) take POST.
       preferGetMethod: false,
+      ...(fetch ? { fetch } : {}),
       exchanges: [
         cacheExchange,
         authExchange(async (utils) => {
@@ -26,7 +27,7 @@ export const urql: ContenderKind = {
             willAuthError: () => token === null || now() >= jwtExpiryMs(token),
             didAuthError: (error) => (error.response as Response | undefined)?.status === 401,
             async refreshAuth() {
-              token = await fetchToken(baseUrl, apiKey);
+              token = await fetchToken(baseUrl, apiKey, fetch);
             },
           };
         }),

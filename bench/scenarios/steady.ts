@@ -1,8 +1,5 @@
-import { GraphQLClient } from 'graphql-request';
-import { createAuthClient } from '../../src/index.js';
 import { bareClient } from '../contenders/bare.js';
 import { type ContenderKind, fetchToken } from '../contenders/contender.js';
-import { PentestsDocument } from '../support/documents.js';
 import { BENCH_API_KEY, startBenchService } from '../support/service.js';
 import { median, rotated, timed } from '../support/stats.js';
 
@@ -108,46 +105,4 @@ export async function runSteady(
       overheadRange: [Math.min(...overhead), Math.max(...overhead)],
     };
   });
-}
-
-export interface ClientCostRow {
-  contender: string;
-  requests: number;
-  usPerRequest: number;
-}
-
-/**
- * The client's own work per request, without sockets or a server: both clients get the same canned
- * answer from an in-memory fetch. This separates our code's cost from the loopback noise above.
- */
-export async function runClientCost(requests: number, rounds: number): Promise<ClientCostRow[]> {
-  const body = JSON.stringify({ data: { pentests_page: { pentests: [{ op_id: 'op-1', name: 'Weekly internal – HQ US #1' }] } } });
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  const token = `e30.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.sig`;
-  const inMemory: typeof fetch = (input) =>
-    Promise.resolve(
-      (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).endsWith('/v1/auth')
-        ? new Response(JSON.stringify({ token }), { status: 200, headers: { 'content-type': 'application/json' } })
-        : new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }),
-    );
-  const bare = new GraphQLClient('http://in-memory/v1/graphql', { fetch: inMemory, headers: { authorization: `Bearer ${token}` } });
-  const ours = createAuthClient({ apiKey: 'key', region: 'm', regions: { m: 'http://in-memory' }, fetch: inMemory });
-  const runners = [
-    { name: BARE, pentests: (first: number) => bare.request(PentestsDocument, { page_num: first }) },
-    { name: 'graphql-jwt-auth-react', pentests: (first: number) => ours.request(PentestsDocument, { page_num: first }) },
-  ];
-  const us = new Map<string, number[]>(runners.map((r) => [r.name, []]));
-  try {
-    for (let round = 0; round <= rounds; round++) {
-      for (const runner of rotated(runners, round)) {
-        const { ms } = await timed(async () => {
-          for (let i = 0; i < requests; i++) await runner.pentests((i % 5) + 1);
-        });
-        if (round > 0) us.get(runner.name)?.push((ms * 1000) / requests);
-      }
-    }
-  } finally {
-    ours.dispose();
-  }
-  return runners.map(({ name }) => ({ contender: name, requests: requests * rounds, usPerRequest: median(us.get(name) ?? []) }));
 }

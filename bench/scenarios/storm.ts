@@ -39,7 +39,7 @@ async function floorMs(bench: BenchService, n: number): Promise<number> {
   return ms;
 }
 
-interface Sample {
+export interface Sample {
   authCalls: number;
   sends: number;
   failed: number;
@@ -96,18 +96,19 @@ export async function runStorm(
   } finally {
     await bench.close();
   }
-  return kinds.map((kind) => {
-    const list = samples.get(kind.name) ?? [];
-    return {
-      kind: stormKind,
-      n,
-      contender: kind.name,
-      authCalls: median(list.map((s) => s.authCalls)),
-      sendsPerOperation: median(list.map((s) => s.sends)) / n,
-      failed: Math.max(0, ...list.map((s) => s.failed)),
-      ms: median(list.map((s) => s.ms)),
-      floorMs: median(floors),
-      ratio: median(list.map((s) => s.ratio)),
-    };
-  });
+  return kinds.map((kind) => ({ kind: stormKind, ...stormSummary(kind.name, n, samples.get(kind.name) ?? [], floors) }));
+}
+
+/** One contender's row: medians over its rounds, the most failures any round saw. */
+export function stormSummary(contender: string, n: number, list: readonly Sample[], floors: readonly number[]): Omit<StormRow, 'kind'> {
+  return {
+    n,
+    contender,
+    authCalls: median(list.map((s) => s.authCalls)),
+    sendsPerOperation: median(list.map((s) => s.sends)) / n,
+    failed: Math.max(0, ...list.map((s) => s.failed)),
+    ms: median(list.map((s) => s.ms)),
+    floorMs: median(floors),
+    ratio: median(list.map((s) => s.ratio)),
+  };
 }

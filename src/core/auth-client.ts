@@ -1,13 +1,11 @@
-import { apiKeySource } from './api-key-source.js';
+import { apiKeySource, oneRegion } from './api-key-source.js';
 import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError } from './errors/index.js';
 import { fingerprint } from './fingerprint.js';
-import { createSessionStore } from './persistence.js';
-import { createProxyClient } from './proxy-client.js';
 import { createRequestPath } from './request-path.js';
+import { memorySessionStore } from './session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from './token-session.js';
-import { tokenEndpointSource } from './token-endpoint-source.js';
 import type { TokenSource } from './token-source.js';
 import { createTransport, type Send } from './transport.js';
 import type { AuthClient, AuthClientOptions, AuthIdentity } from './types.js';
@@ -27,8 +25,9 @@ function tryReadConfig(options: AuthClientOptions): ClientConfig | AuthConfigErr
 function identityOf(options: AuthClientOptions, config: ClientConfig | null): AuthIdentity {
   const urls = (config?.candidates ?? []).flatMap(({ endpoints }) => [endpoints.authUrl, endpoints.graphqlUrl]);
   const mode = config?.mode;
-  const who = mode?.kind === 'tokenEndpoint' || mode?.kind === 'graphqlProxy' ? [mode.kind, mode.url] : [options.apiKey];
-  return { region: options.region ?? '', id: fingerprint([...who, ...urls].join('\n')) };
+  const who = mode === undefined || mode.kind === 'apiKey' ? [options.apiKey] : [mode.kind, mode.url];
+  const { region = '' } = options;
+  return { region: typeof region === 'string' ? region : region.kind, id: fingerprint([...who, ...urls].join('\n')) };
 }
 
 function refusingSource(error: AuthConfigError): TokenSource {
@@ -69,20 +68,22 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
   const candidateFor = (region: string) => candidates.find((candidate) => candidate.region === region);
   const acceptsRegion = (region: string) => candidateFor(region) !== undefined;
 
-  const { store, hydrated, isHydrated, flush } = createSessionStore(
-    { status: configError ? 'error' : 'idle', ...NO_SESSION, error: configError },
-    options.persist === true ? {} : options.persist || undefined,
-    { id: identity.id, now, acceptsRegion, canWrite: () => background.isOwned() },
-  );
+  const initial = { status: configError ? 'error' : 'idle', ...NO_SESSION, error: configError } as const;
+  const { store, hydrated, isHydrated, flush } =
+    options.persist?.open(initial, { id: identity.id, now, acceptsRegion, canWrite: () => background.isOwned() }) ??
+    memorySessionStore(initial);
 
   const authTimeoutMs = config?.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
   const marginMs = config?.marginMs ?? DEFAULT_REFRESH_MARGIN_MS;
   let source: TokenSource;
-  if (config?.mode.kind === 'apiKey') {
-    source = apiKeySource({ apiKey: config.mode.apiKey, candidates, authTimeoutMs, fetch: fetchImpl, identityId: identity.id });
+  const mode = config?.mode;
+  if (mode?.kind === 'apiKey') {
+    const [only] = candidates;
+    const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
+    source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl });
     if (shareSource !== undefined) source = shareSource(source, { identity: identity.id, now, marginMs });
-  } else if (config?.mode.kind === 'tokenEndpoint') {
-    source = tokenEndpointSource({ url: config.mode.url, fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
+  } else if (mode?.kind === 'tokenEndpoint') {
+    source = mode.source({ fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
   } else {
     source = refusingSource(configError ?? new AuthConfigError('graphqlProxy mode obtains no token here'));
   }
@@ -115,6 +116,7 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
     session,
     identityId: identity.id,
     tabSync: options.tabSync,
+    devtools: options.devtools,
     renewOnWake: options.renewOnWake !== false,
     acceptsRegion,
     now,
@@ -162,7 +164,7 @@ export function createOwnedAuthClient(options: AuthClientOptions, ownership: Own
   const config = tryReadConfig(options);
   if (config instanceof AuthConfigError || config.mode.kind !== 'graphqlProxy') return buildAuthClient(options, ownership).client;
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return createProxyClient({ url: config.mode.url, fetch: fetchImpl, identity: identityOf(options, config) });
+  return config.mode.client({ fetch: fetchImpl, identity: identityOf(options, config) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { connectDevtools } from './devtools.js';
-import { createTabSync, type SharedSession, type TabSync } from './tab-sync.js';
+import type { DevtoolsOption } from './devtools.js';
+import type { SharedSession, TabSync, TabSyncOption } from './tab-sync.js';
 import type { TokenSession } from './token-session.js';
 import type { AuthState } from './types.js';
 import { watchWake } from './wake.js';
@@ -9,7 +9,8 @@ export interface BackgroundOptions {
   store: StoreApi<AuthState>;
   session: TokenSession;
   identityId: string;
-  tabSync: string | undefined;
+  tabSync: TabSyncOption | undefined;
+  devtools: DevtoolsOption | undefined;
   renewOnWake: boolean;
   acceptsRegion: (region: string) => boolean;
   /** The client's clock: a session another tab shares must be valid by it. */
@@ -51,15 +52,18 @@ export function createBackground(options: BackgroundOptions): Background {
 
   function start(): void {
     if (stop !== null || disposed || owners === 0 || options.inert) return;
-    if (options.tabSync !== undefined) {
-      tabs = createTabSync(options.tabSync, options.identityId, {
-        onSession: (shared) => session.offer(shared, options.acceptsRegion),
-        onSignOut: options.onSignedOutElsewhere,
-        currentSession: session.shareable,
-      }, options.now);
-    }
+    tabs =
+      options.tabSync?.connect(
+        options.identityId,
+        {
+          onSession: (shared) => session.offer(shared, options.acceptsRegion),
+          onSignOut: options.onSignedOutElsewhere,
+          currentSession: session.shareable,
+        },
+        options.now,
+      ) ?? null;
     const stopWatchingWake = options.renewOnWake ? watchWake(session.wake) : () => undefined;
-    const disconnectDevtools = connectDevtools(options.store); // development only; the token is redacted there
+    const disconnectDevtools = options.devtools?.connect(options.store) ?? (() => undefined); // the token is redacted there
     stop = () => {
       tabs?.close();
       tabs = null;

@@ -1,5 +1,8 @@
 import { AuthConfigError } from './errors/index.js';
+import type { GraphQLProxyMode } from './proxy-client.js';
+import type { AutoRegion } from './region-discovery.js';
 import { DEFAULT_REGIONS, type RegionEndpoints, type Regions, resolveRegion } from './regions.js';
+import type { TokenEndpointMode } from './token-endpoint-source.js';
 import type { AuthClientOptions } from './types.js';
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
@@ -15,9 +18,9 @@ export interface RegionCandidate {
 
 /** Where tokens come from: the API key held here, the app's token endpoint, or none here at all. */
 export type ClientMode =
-  | { kind: 'apiKey'; apiKey: string }
-  | { kind: 'tokenEndpoint'; url: string }
-  | { kind: 'graphqlProxy'; url: string };
+  | { kind: 'apiKey'; apiKey: string; discovery: AutoRegion | null }
+  | TokenEndpointMode
+  | GraphQLProxyMode;
 
 export interface ClientConfig {
   mode: ClientMode;
@@ -42,19 +45,37 @@ function nonNegative(name: string, value: number | undefined, fallback: number, 
   return value;
 }
 
-/** A map's own region named "auto" wins: discovery only runs when the name means nothing else. */
-function regionCandidates(region: string, regions: Regions = DEFAULT_REGIONS): RegionCandidate[] {
-  if (region !== AUTO_REGION || Object.hasOwn(regions, AUTO_REGION)) {
-    return [{ region, endpoints: resolveRegion(region, regions) }];
-  }
-  const names = Object.keys(regions);
-  if (names.length === 0) throw new AuthConfigError('region "auto" needs at least one configured region');
-  return names.map((name) => ({ region: name, endpoints: resolveRegion(name, regions) }));
+function everyRegion(regions: Regions): RegionCandidate[] {
+  return Object.keys(regions).map((name) => ({ region: name, endpoints: resolveRegion(name, regions) }));
 }
 
 function nonEmpty(name: string, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw new AuthConfigError(`${name} must be a non-empty string`);
   return value;
+}
+
+/** A mode option must come from its factory (`tokenEndpoint(url)`), which carries the mode's code. */
+function modeOption<T extends TokenEndpointMode | GraphQLProxyMode>(kind: T['kind'], value: unknown): T {
+  if ((value as { kind?: unknown } | null)?.kind !== kind) {
+    throw new AuthConfigError(`${kind} takes ${kind}(url)`);
+  }
+  nonEmpty(kind, (value as T).url);
+  return value as T;
+}
+
+/** The API key's regions: the one named, or with `autoRegion()` every configured one, in order. */
+function apiKeyRegions(region: AuthClientOptions['region'], regions: Regions): { candidates: RegionCandidate[]; discovery: AutoRegion | null } {
+  if ((region as { kind?: unknown } | null | undefined)?.kind === AUTO_REGION) {
+    const candidates = everyRegion(regions);
+    if (candidates.length === 0) throw new AuthConfigError('autoRegion() needs at least one configured region');
+    return { candidates, discovery: region as AutoRegion };
+  }
+  if (typeof region !== 'string') throw new AuthConfigError('region must be a string or autoRegion()');
+  // A map's own region named "auto" wins; otherwise "auto" asks for discovery, which is opt-in.
+  if (region === AUTO_REGION && !Object.hasOwn(regions, AUTO_REGION)) {
+    throw new AuthConfigError('region "auto" takes autoRegion()');
+  }
+  return { candidates: [{ region, endpoints: resolveRegion(region, regions) }], discovery: null };
 }
 
 const MODE_OPTIONS = ['apiKey', 'tokenEndpoint', 'graphqlProxy'] as const;
@@ -65,16 +86,12 @@ function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: R
     throw new AuthConfigError(`Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got ${given.join(', ') || 'none'})`);
   }
   const { apiKey, tokenEndpoint, graphqlProxy, region, regions = DEFAULT_REGIONS } = options;
-  if (graphqlProxy !== undefined) return { mode: { kind: 'graphqlProxy', url: nonEmpty('graphqlProxy', graphqlProxy) }, candidates: [] };
-  if (tokenEndpoint !== undefined) {
-    const url = nonEmpty('tokenEndpoint', tokenEndpoint);
-    // The endpoint names the region of each token; any configured region may be named.
-    const candidates = Object.keys(regions).map((name) => ({ region: name, endpoints: resolveRegion(name, regions) }));
-    return { mode: { kind: 'tokenEndpoint', url }, candidates };
-  }
+  if (graphqlProxy !== undefined) return { mode: modeOption('graphqlProxy', graphqlProxy), candidates: [] };
+  // The endpoint names the region of each token; any configured region may be named.
+  if (tokenEndpoint !== undefined) return { mode: modeOption('tokenEndpoint', tokenEndpoint), candidates: everyRegion(regions) };
   const key = nonEmpty('apiKey', apiKey);
-  if (typeof region !== 'string') throw new AuthConfigError('region must be a string');
-  return { mode: { kind: 'apiKey', apiKey: key }, candidates: regionCandidates(region, regions) };
+  const { candidates, discovery } = apiKeyRegions(region, regions);
+  return { mode: { kind: 'apiKey', apiKey: key, discovery }, candidates };
 }
 
 /** @throws AuthConfigError; its message never contains the API key. */

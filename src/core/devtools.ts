@@ -40,6 +40,11 @@ function isDevelopment(): boolean {
   }
 }
 
+/** The DevTools bridge as a client option, from `authDevtools()`. */
+export interface DevtoolsOption {
+  connect: (store: StoreApi<AuthState>) => () => void;
+}
+
 /**
  * In development, with the Redux DevTools extension present, shows the client's state under
  * DEVTOOLS_NAME. Talks to the extension directly rather than through zustand's devtools middleware,
@@ -47,7 +52,7 @@ function isDevelopment(): boolean {
  * is one-way, so time travel there cannot plant a state (or a redacted token) in the client.
  * Returns the disconnect function; a no-op anywhere else.
  */
-export function connectDevtools(store: StoreApi<AuthState>): () => void {
+function connectDevtools(store: StoreApi<AuthState>): () => void {
   const extension = (globalThis as { __REDUX_DEVTOOLS_EXTENSION__?: DevtoolsExtension }).__REDUX_DEVTOOLS_EXTENSION__;
   if (!isDevelopment() || extension === undefined) return () => undefined;
   const connection = extension.connect({ name: DEVTOOLS_NAME });
@@ -59,4 +64,12 @@ export function connectDevtools(store: StoreApi<AuthState>): () => void {
     unsubscribe();
     connection.unsubscribe?.();
   };
+}
+
+/**
+ * Shows the client's state (token redacted) in Redux DevTools, in development only. Pass it as the
+ * client's `devtools` option; production bundles that do not import it do not carry it.
+ */
+export function authDevtools(): DevtoolsOption {
+  return { connect: connectDevtools };
 }

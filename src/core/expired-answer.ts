@@ -12,15 +12,33 @@ const TOKEN_REJECTED_BODIES: ReadonlyArray<readonly [field: string, text: string
   ['Message', 'Access Denied'],
 ];
 
-function parseAnswerObject(body: string): Record<string, unknown> | null {
+/** What JSON.parse gave for a body that is not JSON: no parsed value can be this. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/** The body's one parse: every check on an answer reads the value this gives. */
+export function parseBody(body: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(body);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-    // A GraphQL result (it has `data`) is never taken for a gateway answer.
-    return 'data' in parsed ? null : (parsed as Record<string, unknown>);
+    return JSON.parse(body) as unknown;
   } catch {
-    return null;
+    return NOT_JSON;
   }
+}
+
+/** A JSON object that is not a GraphQL result (it has no `data`): the shape of a gateway's answer. */
+function gatewayAnswer(parsed: unknown): Record<string, unknown> | null {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  return 'data' in parsed ? null : (parsed as Record<string, unknown>);
+}
+
+/** The service's expired-token answer, already parsed: `message` exactly the documented text. */
+export function isTokenExpiredAnswer(parsed: unknown): boolean {
+  return gatewayAnswer(parsed)?.message === TOKEN_EXPIRED_MESSAGE;
+}
+
+/** A gateway's refusal, already parsed: one of the refusing fields with its exact text. */
+export function isTokenRejectedAnswer(parsed: unknown): boolean {
+  const answer = gatewayAnswer(parsed);
+  return answer !== null && TOKEN_REJECTED_BODIES.some(([field, text]) => answer[field] === text);
 }
 
 /**
@@ -28,9 +46,8 @@ function parseAnswerObject(body: string): Record<string, unknown> | null {
  * documented text. A GraphQL result (it has `data`) is never taken for it.
  */
 export function isTokenExpiredBody(body: string): boolean {
-  // Cheap substring test first: every ordinary GraphQL response passes through here.
-  if (!body.includes(TOKEN_EXPIRED_MESSAGE)) return false;
-  return parseAnswerObject(body)?.message === TOKEN_EXPIRED_MESSAGE;
+  // Cheap substring test first: a body without the text needs no parse.
+  return body.includes(TOKEN_EXPIRED_MESSAGE) && isTokenExpiredAnswer(parseBody(body));
 }
 
 /**
@@ -38,9 +55,7 @@ export function isTokenExpiredBody(body: string): boolean {
  * text exact), whatever the status: the token was refused, so it is dropped and renewed once.
  */
 export function isTokenRejectedBody(body: string): boolean {
-  if (!TOKEN_REJECTED_BODIES.some(([, text]) => body.includes(text))) return false;
-  const answer = parseAnswerObject(body);
-  return answer !== null && TOKEN_REJECTED_BODIES.some(([field, text]) => answer[field] === text);
+  return TOKEN_REJECTED_BODIES.some(([, text]) => body.includes(text)) && isTokenRejectedAnswer(parseBody(body));
 }
 
 /**

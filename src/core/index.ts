@@ -12,3 +12,11 @@ export { decodeJwtClaims, readTokenExpiry, TOKEN_LIFETIME_MS } from './token-exp
 export type { GraphQLDocument, Variables } from './transport.js';
 export type { VariablesArgs } from './variables.js';
 export type { AuthClient, AuthClientOptions, AuthIdentity, AuthState, RequestInit } from './types.js';
+// Opt-in features: each is imported and passed in, so an app ships only what it uses.
+export { authDevtools, DEVTOOLS_NAME, type DevtoolsAuthView, type DevtoolsOption } from './devtools.js';
+export { sessionPersistence, type PersistOptions } from './persistence.js';
+export { graphqlProxy, type GraphQLProxyMode } from './proxy-client.js';
+export { autoRegion, type AutoRegion } from './region-discovery.js';
+export type { Persistence } from './session-store.js';
+export { tabSync, type TabSyncOption } from './tab-sync.js';
+export { tokenEndpoint, type TokenEndpointMode } from './token-endpoint-source.js';

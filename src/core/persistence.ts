@@ -1,6 +1,7 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import { readReceivedSession } from './received-session.js';
+import { memorySessionStore, type PersistContext, type Persistence, type SessionStore } from './session-store.js';
 import type { AuthState } from './types.js';
 
 export interface PersistOptions {
@@ -20,24 +21,6 @@ interface StoredSession {
   expiresAt: number | null;
   receivedAt: number | null;
   region: string | null;
-}
-
-export interface SessionStore {
-  store: StoreApi<AuthState>;
-  /** Resolves once a stored token, if any, has been read. */
-  hydrated: Promise<void>;
-  isHydrated: () => boolean;
-  /** Writes the current token now (one obtained while writes were held back), once the stored one was read. */
-  flush: () => void;
-}
-
-export interface PersistContext {
-  /** The identity tag: a token stored by another key or region set is foreign. */
-  id: string;
-  now: () => number;
-  acceptsRegion: (region: string) => boolean;
-  /** Writes reach the storage only while this holds: a client nobody owns leaves storage alone. */
-  canWrite: () => boolean;
 }
 
 function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext): Partial<AuthState> | null {
@@ -91,23 +74,21 @@ function writesOnlyWhile(storage: StateStorage, canWrite: () => boolean): StateS
 }
 
 /**
- * The auth store, kept in storage through zustand's persist middleware when asked: a reload then
- * reuses a valid token instead of calling `/v1/auth`. An expired, malformed or foreign entry is
- * ignored (and overwritten by the next token).
+ * The auth store, kept in storage through zustand's persist middleware: a reload then reuses a
+ * valid token instead of calling `/v1/auth`. An expired, malformed or foreign entry is ignored (and
+ * overwritten by the next token).
  */
-export function createSessionStore(
+function createPersistedStore(
   initial: AuthState,
-  options: PersistOptions | undefined,
+  options: PersistOptions,
+  name: string,
   context: PersistContext,
 ): SessionStore {
   // Without a storage (server rendering, storage blocked), the store works as if not persisted.
-  const raw = options && (options.storage ?? defaultStorage());
+  const raw = options.storage ?? defaultStorage();
   const guarded = raw && bestEffort(writesOnlyWhile(raw, context.canWrite));
   const storage = guarded && createJSONStorage<StoredSession>(() => guarded);
-  if (!storage) {
-    return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true, flush: () => undefined };
-  }
-  const name = options.key ?? DEFAULT_PERSIST_KEY;
+  if (!storage) return memorySessionStore(initial);
   const partialize = ({ token, expiresAt, receivedAt, region }: AuthState): StoredSession => ({
     id: context.id,
     token,
@@ -151,4 +132,13 @@ export function createSessionStore(
     });
   };
   return { store, hydrated, isHydrated: () => done, flush };
+}
+
+/**
+ * Keeps the token and its expiry (never the API key) across reloads: in `sessionStorage` by default,
+ * or in a storage and under a key of your own. Pass it as the client's `persist` option.
+ */
+export function sessionPersistence(options: PersistOptions = {}): Persistence {
+  const key = options.key ?? DEFAULT_PERSIST_KEY;
+  return { key, open: (initial, context) => createPersistedStore(initial, options, key, context) };
 }

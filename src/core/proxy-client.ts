@@ -82,3 +82,19 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     dispose: () => undefined,
   };
 }
+
+/** Backend-for-frontend mode as a client option, from `graphqlProxy(url)`. */
+export interface GraphQLProxyMode {
+  readonly kind: 'graphqlProxy';
+  readonly url: string;
+  client: (options: Omit<ProxyClientOptions, 'url'>) => AuthClient;
+}
+
+/**
+ * Backend-for-frontend mode: every operation goes to the app's GraphQL proxy at `url`
+ * (createGraphQLProxy); neither key nor token reaches the browser. Pass it as the client's
+ * `graphqlProxy` option.
+ */
+export function graphqlProxy(url: string): GraphQLProxyMode {
+  return { kind: 'graphqlProxy', url, client: (options) => createProxyClient({ url, ...options }) };
+}

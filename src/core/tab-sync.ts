@@ -21,6 +21,13 @@ export interface TabSyncHandlers {
   currentSession: () => SharedSession | null;
 }
 
+/** Tab sync as a client option, from `tabSync(name)`: opt-in, so an app of one tab does not ship it. */
+export interface TabSyncOption {
+  /** The BroadcastChannel's name: a provider makes a new client when it changes. */
+  readonly channel: string;
+  connect: (id: string, handlers: TabSyncHandlers, now: () => number) => TabSync | null;
+}
+
 export interface TabSync {
   /** Runs `task` while no other tab of this identity runs one: the lock around `/v1/auth`. */
   exclusive: <T>(task: () => Promise<T>) => Promise<T>;
@@ -141,4 +148,13 @@ export function createTabSync(
       endWaits(); // no answer can arrive any more, and a pending grace timer would outlive the client
     },
   };
+}
+
+/**
+ * Shares one token among the tabs of this app through a BroadcastChannel of this name: one tab
+ * renews (under a Web Lock), the others receive the token; a sign-out signs out every tab. Pass it
+ * as the client's `tabSync` option.
+ */
+export function tabSync(channel: string): TabSyncOption {
+  return { channel, connect: (id, handlers, now) => createTabSync(channel, id, handlers, now) };
 }

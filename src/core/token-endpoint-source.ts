@@ -30,3 +30,18 @@ export function tokenEndpointSource({ url, fetch, timeoutMs, acceptsRegion }: To
     settledIn: () => undefined,
   };
 }
+
+/** Token-endpoint mode as a client option, from `tokenEndpoint(url)`. */
+export interface TokenEndpointMode {
+  readonly kind: 'tokenEndpoint';
+  readonly url: string;
+  source: (options: Omit<TokenEndpointSourceOptions, 'url'>) => TokenSource;
+}
+
+/**
+ * Token-mediating backend mode: tokens come from the app's token endpoint at `url`
+ * (createTokenHandler); the key stays on the server. Pass it as the client's `tokenEndpoint` option.
+ */
+export function tokenEndpoint(url: string): TokenEndpointMode {
+  return { kind: 'tokenEndpoint', url, source: (options) => tokenEndpointSource({ url, ...options }) };
+}

@@ -1,9 +1,10 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { OperationTypeNode } from 'graphql';
-import { GraphQLClient } from 'graphql-request';
+import { clientError, type SentRequest } from './client-error.js';
 import { InvalidGraphQLResponseError } from './errors/index.js';
-import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from './expired-answer.js';
+import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
+import { operationText } from './operation-text.js';
 
 /**
  * Internal: the request got no readable answer (connection failed, or a browser hid an answer that
@@ -26,37 +27,6 @@ export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolea
 export type Variables = object;
 export type GraphQLDocument<TData, TVariables> = string | TypedDocumentNode<TData, TVariables>;
 
-// Statuses whose Response may not carry a body (the Response constructor throws otherwise).
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/**
- * graphql-request resolves `undefined` for a 200 carrying the expired body and buries a 401 in a
- * ClientError, so the expired answer is recognised here, by its body, whatever its status. A 2xx
- * that is not a GraphQL result is refused here too: graphql-request would resolve `undefined` for it.
- */
-function detectExpiredAnswers(fetchImpl: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    let response: Response;
-    try {
-      response = await fetchImpl(input, init);
-    } catch (error) {
-      throw init?.signal?.aborted ? error : new NoAnswer(error);
-    }
-    const text = await response.text();
-    if (isTokenExpiredBody(text)) throw new ExpiredAnswer(response.status);
-    if (isTokenRejectedBody(text)) throw new ExpiredAnswer(response.status, { rejected: true });
-    if (!response.ok) {
-      const body = NULL_BODY_STATUSES.has(response.status) ? null : text;
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    }
-    if (!isGraphQLResult(text)) throw new InvalidGraphQLResponseError(response.status);
-    // A GraphQL result under another content type (text/plain) would otherwise not be parsed at all.
-    const headers = new Headers(response.headers);
-    headers.set('content-type', 'application/json');
-    return new Response(text, { status: response.status, statusText: response.statusText, headers });
-  };
-}
-
 export interface SendOptions {
   headers: Record<string, string>;
   signal: AbortSignal | undefined;
@@ -68,14 +38,51 @@ export type Send = <TData, TVariables extends Variables>(
   options: SendOptions,
 ) => Promise<TData>;
 
+const ACCEPT = 'application/graphql-response+json, application/json';
+
+/**
+ * Sends, then reads the answer once: one text read, one parse, and every check (expired, refused,
+ * HTTP error, not a GraphQL result, GraphQL errors) on that parsed value. The expired answer is
+ * recognised by its body whatever its status; the errors are graphql-request's, as when it read them.
+ */
+async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | undefined, request: SentRequest): Promise<unknown> {
+  let response: Response;
+  try {
+    // Runs before the first await, in the caller's synchronous run: the request path checks for a
+    // sign-out just before it sends.
+    response = await post();
+  } catch (error) {
+    throw signal?.aborted ? error : new NoAnswer(error);
+  }
+  const body = await response.text();
+  const parsed = parseBody(body);
+  if (isTokenExpiredAnswer(parsed)) throw new ExpiredAnswer(response.status);
+  if (isTokenRejectedAnswer(parsed)) throw new ExpiredAnswer(response.status, { rejected: true });
+  const answer = { ok: response.ok, status: response.status, headers: response.headers, body };
+  if (!answer.ok) throw clientError(parsed, answer, request);
+  // Whatever its content type: a GraphQL result under text/plain is still data.
+  if (!isGraphQLResult(parsed)) throw new InvalidGraphQLResponseError(answer.status);
+  if (parsed.errors !== undefined && parsed.errors.length > 0) throw clientError(parsed, answer, request);
+  return parsed.data;
+}
+
+/**
+ * Posts operations the way graphql-request does (same body, same `accept` and `content-type`
+ * unless the caller set them) and reads each answer once.
+ */
 export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Send {
-  const client = new GraphQLClient(graphqlUrl, { fetch: detectExpiredAnswers(fetchImpl) });
-  return (document, variables, { headers, signal }) =>
-    // graphql-request's conditional variable types cannot follow our generic; the document fixes TData.
-    client.request<unknown>({
-      document,
-      requestHeaders: headers,
-      ...(variables === undefined ? {} : { variables }),
-      ...(signal === undefined ? {} : { signal }),
-    }) as Promise<never>;
+  return (document, variables, { headers, signal }) => {
+    const { query, operationName } = operationText(document);
+    const requestHeaders = new Headers(headers);
+    if (!requestHeaders.has('accept')) requestHeaders.set('accept', ACCEPT);
+    if (!requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json');
+    // Built outside `post`: a URL or variables that cannot be sent are the caller's error, not a
+    // lost answer.
+    const init: RequestInit = { method: 'POST', headers: requestHeaders, body: JSON.stringify({ query, variables, operationName }) };
+    if (signal !== undefined) init.signal = signal;
+    const url = new URL(graphqlUrl);
+    const post = () => fetchImpl(url, init);
+    // The document's type fixes TData; the parsed body cannot be checked against it.
+    return sendAndRead(post, signal, { query, variables }) as Promise<never>;
+  };
 }

@@ -1,7 +1,12 @@
 import type { StoreApi } from 'zustand/vanilla';
+import type { DevtoolsOption } from './devtools.js';
 import type { AuthError } from './errors/index.js';
-import type { PersistOptions } from './persistence.js';
+import type { GraphQLProxyMode } from './proxy-client.js';
+import type { AutoRegion } from './region-discovery.js';
 import type { Regions } from './regions.js';
+import type { Persistence } from './session-store.js';
+import type { TabSyncOption } from './tab-sync.js';
+import type { TokenEndpointMode } from './token-endpoint-source.js';
 import type { GraphQLDocument, Variables } from './transport.js';
 import type { VariablesArgs } from './variables.js';
 
@@ -23,26 +28,30 @@ export interface AuthState {
 
 /**
  * Exactly one of `apiKey`, `tokenEndpoint` or `graphqlProxy` says where tokens come from (see
- * "Where the key lives" in the README).
+ * "Where the key lives" in the README). Everything beyond an API key in one region is opt-in and
+ * passed in from its own factory (`tokenEndpoint(url)`, `graphqlProxy(url)`, `autoRegion()`,
+ * `sessionPersistence()`, `tabSync(name)`, `authDevtools()`), so a bundler drops what an app does not import.
  */
 export interface AuthClientOptions {
   /** Browser-held key mode: the key is exchanged at `/v1/auth` (needs `region`). */
   apiKey?: string;
   /**
-   * Token-mediating backend mode: the URL of the app's token endpoint (createTokenHandler). The key
-   * stays on the server; the JWT is held in memory and sent to the answered region's GraphQL endpoint.
+   * Token-mediating backend mode, `tokenEndpoint('/api/token')`: tokens come from the app's token
+   * endpoint (createTokenHandler). The key stays on the server; the JWT is held in memory and sent
+   * to the answered region's GraphQL endpoint.
    */
-  tokenEndpoint?: string;
+  tokenEndpoint?: TokenEndpointMode;
   /**
-   * Backend-for-frontend mode: the URL of the app's GraphQL proxy (createGraphQLProxy). Neither key
-   * nor token reaches the browser; requests carry the app's own cookies (same origin).
+   * Backend-for-frontend mode, `graphqlProxy('/api/graphql')`: operations go to the app's GraphQL
+   * proxy (createGraphQLProxy). Neither key nor token reaches the browser; requests carry the app's
+   * own cookies (same origin).
    */
-  graphqlProxy?: string;
+  graphqlProxy?: GraphQLProxyMode;
   /**
-   * With `apiKey`: a key of `regions`, or "auto": try each configured region's `/v1/auth` in order
-   * and keep the first that accepts the key. With the other modes it only names the cache scope.
+   * With `apiKey`: a key of `regions`, or `autoRegion()`: try each configured region's `/v1/auth`
+   * in order and keep the first that accepts the key. With the other modes it only names the cache scope.
    */
-  region?: string;
+  region?: string | AutoRegion;
   /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. With `tokenEndpoint`, the regions it may answer. */
   regions?: Regions;
   /** Defaults to `globalThis.fetch`, looked up at call time. */
@@ -56,15 +65,17 @@ export interface AuthClientOptions {
   /** Clock, epoch ms; default Date.now. */
   now?: () => number;
   /**
-   * Keep the token and its expiry (never the API key) across reloads: `true` for sessionStorage, or
-   * a storage and key of your own. Default off.
+   * Keep the token and its expiry (never the API key) across reloads: `sessionPersistence()` for
+   * sessionStorage, or `sessionPersistence({ storage, key })`. Default off.
    */
-  persist?: boolean | PersistOptions;
+  persist?: Persistence;
   /**
-   * Share one token among the tabs of this app through a BroadcastChannel of this name: one tab
-   * renews (under a Web Lock), the others receive the token; a sign-out signs out every tab. Default off.
+   * Share one token among the tabs of this app, `tabSync('my-app')`: one tab renews (under a Web
+   * Lock), the others receive the token; a sign-out signs out every tab. Default off.
    */
-  tabSync?: string;
+  tabSync?: TabSyncOption;
+  /** Show the client's state (token redacted) in Redux DevTools in development: `authDevtools()`. Default off. */
+  devtools?: DevtoolsOption;
   /** Renew a due token as soon as the page becomes visible or the network returns; default true. */
   renewOnWake?: boolean;
 }

@@ -18,7 +18,6 @@ interface ProviderClient {
  */
 const uncommitted = new Map<string, ProviderClient>();
 
-/** What makes a new client: the identity and the options read once, at creation. */
 /** The options read once, when the client is made; a change of any of them makes a new client. */
 const IDENTITY_OPTIONS = [
   'apiKey',
@@ -31,14 +30,16 @@ const IDENTITY_OPTIONS = [
   'tabSync',
   'renewOnWake',
   'persist',
+  'devtools',
 ] as const satisfies ReadonlyArray<keyof AuthClientOptions>;
 
+/**
+ * JSON compares by value and leaves functions out, so an inline `regions` object, or an inline
+ * `persist={sessionPersistence({ storage })}` or `tabSync={tabSync('app')}`, keeps the client: what
+ * identifies those options (the storage key, the channel, the URL) is data.
+ */
 function identityKey(props: AuthClientOptions): string {
-  const { persist } = props;
-  // An inline `persist={{ storage }}` must not make a new client on every render: its key does.
-  const persistKey = typeof persist === 'object' ? (persist.key ?? '') : persist;
-  // JSON compares `regions` by value, so an inline object keeps the client too.
-  return JSON.stringify(IDENTITY_OPTIONS.map((name) => (name === 'persist' ? persistKey : (props[name] ?? null))));
+  return JSON.stringify(IDENTITY_OPTIONS.map((name) => props[name] ?? null));
 }
 
 function create(props: AuthClientOptions): ProviderClient {

@@ -1,11 +1,13 @@
 import { AuthConfigError } from '../core/errors/index.js';
+import type { AutoRegion } from '../core/region-discovery.js';
 import type { Regions } from '../core/regions.js';
 import type { TokenCache } from '../core/token-cache.js';
 
 export interface ServerHandlerOptions {
   /** The service's API key: stays on this server, sent only in the body of `/v1/auth` calls. */
   apiKey: string;
-  region: string;
+  /** A key of `regions`, or "auto" (or `autoRegion()`) to find the region that accepts the key. */
+  region: string | AutoRegion;
   regions?: Regions;
   /** Reaches the service; default `globalThis.fetch`. */
   fetch?: typeof fetch;

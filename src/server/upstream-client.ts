@@ -1,5 +1,6 @@
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError } from '../core/errors/index.js';
+import { autoRegion } from '../core/region-discovery.js';
 import { sharedTokenSource } from '../core/shared-token-source.js';
 import type { Send } from '../core/transport.js';
 import type { AuthClientOptions } from '../core/types.js';
@@ -12,7 +13,9 @@ import { checkServerOptions, type ServerHandlerOptions } from './options.js';
 export function upstreamClient(options: ServerHandlerOptions, transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send): ClientParts {
   checkServerOptions(options);
   const { apiKey, region, regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
-  const clientOptions: AuthClientOptions = { apiKey, region, renewOnWake: false };
+  // A server ships no bundle, so "auto" needs no import here: it is discovery unless a region has that name.
+  const discover = region === 'auto' && !Object.hasOwn(regions ?? {}, 'auto');
+  const clientOptions: AuthClientOptions = { apiKey, region: discover ? autoRegion() : region, renewOnWake: false };
   if (regions !== undefined) clientOptions.regions = regions;
   if (fetch !== undefined) clientOptions.fetch = fetch;
   if (refreshMarginMs !== undefined) clientOptions.refreshMarginMs = refreshMarginMs;

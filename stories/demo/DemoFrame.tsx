@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ReactQueryDevtools } from '@tanstack/react-query-devtools/production';
 import { type ReactNode, useState } from 'react';
-import { AuthProvider, type AuthProviderProps } from '../../src/index.js';
+import { AuthProvider, type AuthProviderProps, type AutoRegion } from '../../src/index.js';
 import { ClockContext, DemoContext } from './demo-context.ts';
 import { RequestLog } from './RequestLog.tsx';
 import { DEMO_API_KEY, type DemoServices } from './services.ts';
@@ -16,7 +16,7 @@ export interface DemoFrameProps {
   /** What the story shows, in a sentence or two. */
   description: string;
   apiKey?: string;
-  region?: string;
+  region?: string | AutoRegion;
   /** Shows a field to enter another API key. */
   keyForm?: boolean;
   /** Shows a button per configured region. */
@@ -96,7 +96,7 @@ export function DemoFrame({
   ...props
 }: DemoFrameProps) {
   const [apiKey, setApiKey] = useState(props.apiKey ?? DEMO_API_KEY);
-  const [region, setRegion] = useState(props.region ?? Object.keys(demo.regions)[0] ?? 'us');
+  const [region, setRegion] = useState<string | AutoRegion>(props.region ?? Object.keys(demo.regions)[0] ?? 'us');
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -112,7 +112,7 @@ export function DemoFrame({
               <main className="demo-app">
                 <h1>{title}</h1>
                 <p className="description">{description}</p>
-                {regionSwitch && <RegionSwitch regions={Object.keys(demo.regions)} region={region} onSwitch={setRegion} />}
+                {regionSwitch && <RegionSwitch regions={Object.keys(demo.regions)} region={typeof region === 'string' ? region : region.kind} onSwitch={setRegion} />}
                 {keyForm && <ApiKeyForm onSubmit={setApiKey} />}
                 {props.children}
               </main>

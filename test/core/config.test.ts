@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthConfigError, createAuthClient, DEFAULT_REGIONS, resolveRegion } from '../../src/index.js';
+import { AuthConfigError, createAuthClient, DEFAULT_REGIONS, resolveRegion, tokenEndpoint } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, startService } from '../support/fixtures.js';
 
@@ -33,6 +33,12 @@ describe('configuration', () => {
     ['a NaN margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: Number.NaN }, /refreshMarginMs/],
     // setTimeout fires at once for a delay above 2^31 − 1 ms: every /v1/auth call would time out at once.
     ['an auth timeout above 2^31 − 1 ms', { apiKey: API_KEY, region: 'test', authTimeoutMs: 2 ** 31 }, /authTimeoutMs/],
+    // Opt-in features come from their factories, which carry their code; the 0.1 shapes say what to import.
+    ['region "auto" without autoRegion()', { apiKey: API_KEY, region: 'auto' }, /region "auto" takes autoRegion\(\)/],
+    ['a region that is neither a name nor autoRegion()', { apiKey: API_KEY, region: { kind: 'mars' } as never }, /region must be/],
+    ['a bare token endpoint URL', { tokenEndpoint: '/api/token' as never }, /tokenEndpoint takes tokenEndpoint\(url\)/],
+    ['a bare GraphQL proxy URL', { graphqlProxy: '/api/graphql' as never }, /graphqlProxy takes graphqlProxy\(url\)/],
+    ['an empty token endpoint URL', { tokenEndpoint: tokenEndpoint('') }, /tokenEndpoint must be a non-empty string/],
   ])('%s: a typed AuthConfigError, state "error", and no request sent', async (_label, options, message) => {
     const running = await startService();
     const client = createAuthClient({ regions: { test: running.baseUrl }, ...options });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authDevtools } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, clientFor, startService } from '../support/fixtures.js';
 
@@ -35,7 +36,7 @@ describe('Redux DevTools', () => {
     vi.stubEnv('NODE_ENV', 'development');
     const devtools = installFakeExtension();
     const running = await startService();
-    const client = clientFor(running);
+    const client = clientFor(running, { devtools: authDevtools() });
     await client.request(PentestsDocument, { page_size: 1 });
 
     expect(devtools.names).toEqual(['graphql-jwt-auth']);
@@ -53,7 +54,7 @@ describe('Redux DevTools', () => {
     vi.stubEnv('NODE_ENV', 'development');
     const devtools = installFakeExtension();
     const running = await startService();
-    const client = clientFor(running);
+    const client = clientFor(running, { devtools: authDevtools() });
     const token = await client.getToken();
 
     const planted = JSON.stringify({ status: 'authenticated', token: '[redacted]', expiresAt: null, error: null });
@@ -68,6 +69,15 @@ describe('Redux DevTools', () => {
 
   it.each(['production', 'test'])('with NODE_ENV=%s nothing connects, even with the extension installed', async (env) => {
     vi.stubEnv('NODE_ENV', env);
+    const devtools = installFakeExtension();
+    const running = await startService();
+    await clientFor(running, { devtools: authDevtools() }).request(PentestsDocument, { page_size: 1 });
+    expect(devtools.names).toEqual([]);
+    expect(devtools.states).toEqual([]);
+  });
+
+  it('is opt-in: in development, with the extension installed, a client without authDevtools() connects nothing', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
     const devtools = installFakeExtension();
     const running = await startService();
     await clientFor(running).request(PentestsDocument, { page_size: 1 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionPersistence } from '../../src/index.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
 import { memoryStorage } from '../support/memory-storage.js';
 
@@ -7,11 +8,11 @@ describe('a token read from storage', () => {
     // 3 s tokens: due 1–1.5 s after issue (half their life), so the test waits about that long.
     const running = await startService({ tokenLifetimeSec: 3 });
     const storage = memoryStorage();
-    const before = clientFor(running, { persist: { storage } });
+    const before = clientFor(running, { persist: sessionPersistence({ storage }) });
     const stored = await before.getToken();
     before.dispose();
 
-    const reloaded = clientFor(running, { persist: { storage } });
+    const reloaded = clientFor(running, { persist: sessionPersistence({ storage }) });
     expect(reloaded.store.getState().token).toBe(stored);
 
     await waitUntil(() => running.service.authCalls.length === 2);

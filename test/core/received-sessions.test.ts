@@ -5,6 +5,7 @@ import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 import { memoryStorage } from '../support/memory-storage.js';
 import { postSession } from '../support/tab-messages.js';
 import { collectUnhandled } from '../support/unhandled.js';
+import { sessionPersistence, tabSync } from '../../src/index.js';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -17,11 +18,11 @@ describe('sessions this client did not obtain itself', () => {
   ])('from the tab channel, %s: not taken, not stored, requests keep the real token', async (_, garbled) => {
     const running = await startService();
     const storage = memoryStorage();
-    const tabSync = `tabs-${randomUUID()}`;
-    const client = clientFor(running, { tabSync, persist: { storage } });
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel), persist: sessionPersistence({ storage }) });
     const token = await client.getToken();
 
-    await postSession(tabSync, client, { receivedAt: Date.now(), region: 'test', ...garbled });
+    await postSession(channel, client, { receivedAt: Date.now(), region: 'test', ...garbled });
 
     expect(client.store.getState().token).toBe(token);
     await client.request(PentestsDocument);
@@ -38,11 +39,11 @@ describe('sessions this client did not obtain itself', () => {
   ])('from storage, %s: ignored, the client authenticates and sends only its own token', async (_, garbled) => {
     const running = await startService();
     const storage = memoryStorage();
-    const probe = clientFor(running, { persist: { storage } });
+    const probe = clientFor(running, { persist: sessionPersistence({ storage }) });
     const state = { id: probe.identity.id, token: 'abc', expiresAt: Date.now() + HOUR_MS / 2, receivedAt: Date.now(), region: 'test', ...garbled };
     storage.items.set('graphql-jwt-auth', JSON.stringify({ state, version: 1 }));
 
-    const client = clientFor(running, { persist: { storage } });
+    const client = clientFor(running, { persist: sessionPersistence({ storage }) });
     expect(client.store.getState()).toMatchObject({ status: 'idle', token: null });
     await client.request(PentestsDocument);
 
@@ -57,11 +58,11 @@ describe('sessions this client did not obtain itself', () => {
     const clock = 1_800_000_000_000;
     const running = await startService();
     const storage = memoryStorage();
-    const probe = clientFor(running, { persist: { storage }, now: () => clock });
+    const probe = clientFor(running, { persist: sessionPersistence({ storage }), now: () => clock });
     const state = { id: probe.identity.id, token: 'abc', expiresAt: clock + expiresInMs, receivedAt: clock - 1_000, region: 'test' };
     storage.items.set('graphql-jwt-auth', JSON.stringify({ state, version: 1 }));
 
-    const client = clientFor(running, { persist: { storage }, now: () => clock });
+    const client = clientFor(running, { persist: sessionPersistence({ storage }), now: () => clock });
 
     expect(client.store.getState()).toMatchObject({ status: 'idle', token: null });
   });
@@ -69,12 +70,12 @@ describe('sessions this client did not obtain itself', () => {
   it('from the tab channel, a session that is null or not an object: ignored, no error thrown', async () => {
     const unhandled = collectUnhandled();
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const client = clientFor(running, { tabSync });
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
     const token = await client.getToken();
 
-    await postSession(tabSync, client, null);
-    await postSession(tabSync, client, 'a session');
+    await postSession(channel, client, null);
+    await postSession(channel, client, 'a session');
 
     expect(client.store.getState().token).toBe(token);
     expect(await unhandled.drain()).toEqual([]);
@@ -83,24 +84,24 @@ describe('sessions this client did not obtain itself', () => {
   it('a session asked for and received in the same millisecond, at the very end its claims allow, is taken', async () => {
     const clock = Date.now(); // frozen: requestedAt = receivedAt, so the expiry meets the claims' bound exactly
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const first = clientFor(running, { tabSync, now: () => clock });
+    const channel = `tabs-${randomUUID()}`;
+    const first = clientFor(running, { tabSync: tabSync(channel), now: () => clock });
     const token = await first.getToken();
 
-    expect(await clientFor(running, { tabSync, now: () => clock }).getToken()).toBe(token);
+    expect(await clientFor(running, { tabSync: tabSync(channel), now: () => clock }).getToken()).toBe(token);
     expect(running.service.authCalls).toHaveLength(1);
   });
 
   it("another tab's real token with its real expiry is still taken", async () => {
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const client = clientFor(running, { tabSync });
-    const other = clientFor(running, { tabSync: `tabs-${randomUUID()}` });
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
+    const other = clientFor(running, { tabSync: tabSync(`tabs-${randomUUID()}`) });
     await client.getToken();
     await other.refresh();
     const shared = other.store.getState();
 
-    await postSession(tabSync, client, { token: shared.token, expiresAt: shared.expiresAt, receivedAt: shared.receivedAt, region: 'test' });
+    await postSession(channel, client, { token: shared.token, expiresAt: shared.expiresAt, receivedAt: shared.receivedAt, region: 'test' });
 
     expect(client.store.getState().token).toBe(shared.token);
   });

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { AuthServerError, createAuthClient, InvalidApiKeyError } from '../../src/index.js';
 import { AccountDocument } from '../support/documents.js';
 import { API_KEY, startService } from '../support/fixtures.js';
+import { autoRegion } from '../../src/index.js';
 
 async function twoRegions(usKeys: string[], euKeys: string[]) {
   const us = await startService({ regions: ['us'], apiKeys: usKeys });
   const eu = await startService({ regions: ['eu'], apiKeys: euKeys });
   const regions = { us: us.baseUrl, eu: eu.baseUrl };
-  const client = createAuthClient({ apiKey: API_KEY, region: 'auto', regions });
+  const client = createAuthClient({ apiKey: API_KEY, region: autoRegion(), regions });
   return { us: us.service, eu: eu.service, client, regions };
 }
 
@@ -33,7 +34,7 @@ describe('region "auto"', () => {
     await client.getToken();
     client.dispose();
 
-    const again = createAuthClient({ apiKey: API_KEY, region: 'auto', regions });
+    const again = createAuthClient({ apiKey: API_KEY, region: autoRegion(), regions });
     await again.getToken();
 
     expect(us.authCalls).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionPersistence } from '../../src/index.js';
 import { clientFor, sleep, startService } from '../support/fixtures.js';
 import { memoryStorage } from '../support/memory-storage.js';
 
@@ -9,7 +10,7 @@ describe('retain() and the persisted entry', () => {
   it('writes the token the client holds, with its timing, under the identity tag', async () => {
     const running = await startService();
     const storage = memoryStorage();
-    const client = clientFor(running, { persist: { storage } });
+    const client = clientFor(running, { persist: sessionPersistence({ storage }) });
     const token = await client.getToken();
     storage.items.delete(KEY);
     const writes = storage.writes;
@@ -26,7 +27,7 @@ describe('retain() and the persisted entry', () => {
   it('writes nothing while the client holds no token', async () => {
     const running = await startService();
     const storage = memoryStorage();
-    const client = clientFor(running, { persist: { storage } });
+    const client = clientFor(running, { persist: sessionPersistence({ storage }) });
 
     const release = client.retain();
     await sleep(0);

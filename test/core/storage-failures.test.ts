@@ -4,6 +4,7 @@ import { API_KEY, bearerTokens, clientFor, startService, waitUntil } from '../su
 import { startFaultyService } from '../support/faulty-service.js';
 import { memoryStorage } from '../support/memory-storage.js';
 import { collectUnhandled } from '../support/unhandled.js';
+import { sessionPersistence } from '../../src/index.js';
 
 /** Persistence is best effort: a storage that cannot write costs the reload, never a request. */
 describe('a storage whose writes fail', () => {
@@ -12,7 +13,7 @@ describe('a storage whose writes fail', () => {
     const running = await startService();
     const storage = memoryStorage();
     storage.failWrites = 'throw';
-    const client = clientFor(running, { persist: { storage } });
+    const client = clientFor(running, { persist: sessionPersistence({ storage }) });
 
     await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: 'Acme Corp (us)' }] } });
     await client.request(PentestsDocument, { page_size: 1 });
@@ -29,7 +30,7 @@ describe('a storage whose writes fail', () => {
     // A 3 s token counts as 2 s (iat is rounded), so its timer renews it about a second after it arrives.
     const running = await startService({ tokenLifetimeSec: 3 });
     const storage = memoryStorage();
-    const client = clientFor(running, { persist: { storage } });
+    const client = clientFor(running, { persist: sessionPersistence({ storage }) });
     const first = await client.getToken();
     storage.failWrites = 'throw';
 
@@ -44,7 +45,7 @@ describe('a storage whose writes fail', () => {
     const running = await startService();
     const storage = memoryStorage({ async: true });
     storage.failWrites = 'reject';
-    const client = clientFor(running, { persist: { storage } });
+    const client = clientFor(running, { persist: sessionPersistence({ storage }) });
 
     await client.request(PentestsDocument, { page_size: 1 });
     client.signOut();
@@ -68,12 +69,12 @@ describe('a disposed client and the shared storage', () => {
       { apiKeys: [API_KEY, 'second-key'] },
     );
     const storage = memoryStorage();
-    const disposed = clientFor(running, { persist: { storage } });
+    const disposed = clientFor(running, { persist: sessionPersistence({ storage }) });
     const inFlight = disposed.getToken();
     await waitUntil(() => running.faults.seen.length === 1);
 
     disposed.dispose();
-    const current = await clientFor(running, { apiKey: 'second-key', persist: { storage } }).getToken();
+    const current = await clientFor(running, { apiKey: 'second-key', persist: sessionPersistence({ storage }) }).getToken();
     releaseFirst();
     const late = await inFlight;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { tabSync } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 import { postSession } from '../support/tab-messages.js';
@@ -12,12 +13,12 @@ describe("another tab's token", () => {
     ['expiring before the held one', (held: Held) => ({ ...held, token: 'abc', expiresAt: held.expiresAt - 1_000 })],
   ])('%s: not taken, requests keep this tab\'s token', async (_, offered) => {
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const client = clientFor(running, { tabSync });
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
     const token = await client.getToken();
     const { expiresAt, receivedAt, region } = client.store.getState();
 
-    await postSession(tabSync, client, offered({ token, expiresAt: expiresAt!, receivedAt: receivedAt!, region: region! }));
+    await postSession(channel, client, offered({ token, expiresAt: expiresAt!, receivedAt: receivedAt!, region: region! }));
 
     expect(client.store.getState().token).toBe(token);
     await client.request(PentestsDocument);
@@ -27,14 +28,14 @@ describe("another tab's token", () => {
 
   it('newer, valid and for this region: taken, and the next request carries it', async () => {
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const client = clientFor(running, { tabSync });
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
     await client.getToken();
-    const other = clientFor(running, { tabSync: `other-${randomUUID()}` });
+    const other = clientFor(running, { tabSync: tabSync(`other-${randomUUID()}`) });
     const newer = await other.refresh();
     const { expiresAt, receivedAt, region } = other.store.getState();
 
-    await postSession(tabSync, client, { token: newer, expiresAt: expiresAt!, receivedAt: receivedAt!, region: region! });
+    await postSession(channel, client, { token: newer, expiresAt: expiresAt!, receivedAt: receivedAt!, region: region! });
 
     expect(client.store.getState()).toMatchObject({ status: 'authenticated', token: newer, expiresAt });
     await client.request(PentestsDocument);

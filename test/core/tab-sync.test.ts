@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type AuthClientOptions, SignedOutError } from '../../src/index.js';
+import { type AuthClientOptions, SignedOutError, tabSync } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, type Running, sleep, startService, waitUntil } from '../support/fixtures.js';
 import { installWebLocks } from '../support/web-locks.js';
@@ -10,17 +10,17 @@ import { installWebLocks } from '../support/web-locks.js';
  * the same name, as a browser does between tabs. The Chromium test runs the same with real tabs.
  */
 function tabs(running: Running, count: number, options: Partial<AuthClientOptions> = {}) {
-  const tabSync = `tabs-${randomUUID()}`;
-  return Array.from({ length: count }, () => clientFor(running, { tabSync, ...options }));
+  const channel = `tabs-${randomUUID()}`;
+  return Array.from({ length: count }, () => clientFor(running, { tabSync: tabSync(channel), ...options }));
 }
 
 describe('tabs sharing one token', () => {
   it('a tab that opens later takes the token another tab holds: no /v1/auth call of its own', async () => {
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const token = await clientFor(running, { tabSync }).getToken();
+    const channel = `tabs-${randomUUID()}`;
+    const token = await clientFor(running, { tabSync: tabSync(channel) }).getToken();
 
-    const opened = clientFor(running, { tabSync });
+    const opened = clientFor(running, { tabSync: tabSync(channel) });
     await opened.request(PentestsDocument);
 
     expect(running.service.authCalls).toHaveLength(1);
@@ -61,10 +61,10 @@ describe('tabs sharing one token', () => {
 
   it('tabs of another API key on the same channel never receive the token', async () => {
     const running = await startService({ apiKeys: ['test-key', 'other-key'] });
-    const tabSync = `tabs-${randomUUID()}`;
-    const mine = clientFor(running, { tabSync });
-    const theirs = clientFor(running, { tabSync, apiKey: 'other-key' });
-    const witness = clientFor(running, { tabSync }); // same identity as `mine`: proves delivery happened
+    const channel = `tabs-${randomUUID()}`;
+    const mine = clientFor(running, { tabSync: tabSync(channel) });
+    const theirs = clientFor(running, { tabSync: tabSync(channel), apiKey: 'other-key' });
+    const witness = clientFor(running, { tabSync: tabSync(channel) }); // same identity as `mine`: proves delivery happened
 
     const token = await mine.getToken();
     const other = await theirs.getToken();
@@ -77,10 +77,10 @@ describe('tabs sharing one token', () => {
 describe('a client made but never used (as StrictMode does with useMemo)', () => {
   it('opens no channel: it neither receives tokens nor asks for them', async () => {
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const unused = clientFor(running, { tabSync });
-    const witness = clientFor(running, { tabSync });
-    const active = clientFor(running, { tabSync });
+    const channel = `tabs-${randomUUID()}`;
+    const unused = clientFor(running, { tabSync: tabSync(channel) });
+    const witness = clientFor(running, { tabSync: tabSync(channel) });
+    const active = clientFor(running, { tabSync: tabSync(channel) });
 
     await witness.getToken();
     await active.refresh();
@@ -126,8 +126,8 @@ describe('a token the server refused', () => {
   it("is not taken back from another tab's answer to a new tab's 'ask' while this tab waits for the lock", async () => {
     installWebLocks();
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
-    const [a, b] = [clientFor(running, { tabSync }), clientFor(running, { tabSync })];
+    const channel = `tabs-${randomUUID()}`;
+    const [a, b] = [clientFor(running, { tabSync: tabSync(channel) }), clientFor(running, { tabSync: tabSync(channel) })];
     const refused = await a.getToken();
     expect(await b.getToken()).toBe(refused);
     running.service.expireToken(refused);
@@ -138,7 +138,7 @@ describe('a token the server refused', () => {
     const request = a.request(PentestsDocument); // expired answer: a drops the token and waits for the lock
     await waitUntil(() => running.service.graphqlCalls[0]?.status === 401);
     await sleep(20);
-    const opened = clientFor(running, { tabSync }).getToken(); // a new tab asks; b answers with the old token
+    const opened = clientFor(running, { tabSync: tabSync(channel) }).getToken(); // a new tab asks; b answers with the old token
     await sleep(20);
     resume();
 

@@ -4,6 +4,7 @@ import { PentestsDocument } from '../support/documents.js';
 import { API_KEY } from '../support/fixtures.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 import { type FarmProcess, type Mode, spawnFarmProcess } from './spawn-farm-process.js';
+import { graphqlProxy, tokenEndpoint } from '../../src/index.js';
 
 export type { FarmProcess, Mode } from './spawn-farm-process.js';
 
@@ -37,8 +38,8 @@ export function browsers(farm: readonly FarmProcess[], count: number, serviceUrl
     const process = farm[index % farm.length];
     if (process === undefined) throw new Error('an empty farm');
     return process.mode === 'proxy'
-      ? createAuthClient({ graphqlProxy: process.url })
-      : createAuthClient({ tokenEndpoint: process.url, regions: { test: serviceUrl } });
+      ? createAuthClient({ graphqlProxy: graphqlProxy(process.url) })
+      : createAuthClient({ tokenEndpoint: tokenEndpoint(process.url), regions: { test: serviceUrl } });
   });
   cleanups.push(() => {
     for (const client of clients) client.dispose();

@@ -9,6 +9,7 @@ import { PentestList } from '../support/components.js';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { testQueryClient } from '../support/render.js';
 import { hasSession, serveHandler, withSession } from '../server/serve-handler.js';
+import { graphqlProxy, tokenEndpoint } from '../../src/index.js';
 
 const serverOptions = (running: Running) => ({
   apiKey: API_KEY,
@@ -34,7 +35,7 @@ describe('AuthProvider without the key', () => {
     const running = await startService();
     const url = `${await serveHandler(createTokenHandler(serverOptions(running)))}/api/token`;
 
-    renderItems({ tokenEndpoint: url, regions: { test: running.baseUrl }, fetch: withSession });
+    renderItems({ tokenEndpoint: tokenEndpoint(url), regions: { test: running.baseUrl }, fetch: withSession });
 
     expect((await screen.findByTestId('pentests')).textContent).not.toBe('');
     expect(running.service.authCalls).toHaveLength(1);
@@ -46,7 +47,7 @@ describe('AuthProvider without the key', () => {
     const running = await startService();
     const url = `${await serveHandler(createGraphQLProxy(serverOptions(running)))}/api/graphql`;
 
-    const view = renderItems({ graphqlProxy: url, fetch: withSession });
+    const view = renderItems({ graphqlProxy: graphqlProxy(url), fetch: withSession });
 
     expect((await screen.findByTestId('pentests')).textContent).not.toBe('');
     expect(running.service.authCalls).toHaveLength(1);

@@ -6,6 +6,7 @@ import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
 import { providerProps } from '../support/render.js';
+import { sessionPersistence } from '../../src/index.js';
 
 let tracker: TimerTracker | undefined;
 afterEach(() => {
@@ -63,14 +64,14 @@ describe('background work belongs to a committed owner', () => {
       setItem: (name: string, value: string) => void items.set(name, value),
       removeItem: (name: string) => void items.delete(name),
     };
-    const seed = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, persist: { storage } });
+    const seed = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, persist: sessionPersistence({ storage }) });
     await seed.getToken();
     seed.dispose();
     expect(running.service.authCalls).toHaveLength(1);
 
     const view = render(
       <StrictMode>
-        <AuthProvider {...providerProps(running, { persist: { storage } })}>
+        <AuthProvider {...providerProps(running, { persist: sessionPersistence({ storage }) })}>
           <Status />
         </AuthProvider>
       </StrictMode>,

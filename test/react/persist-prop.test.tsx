@@ -4,6 +4,7 @@ import { PentestList } from '../support/components.js';
 import { API_KEY, startService } from '../support/fixtures.js';
 import { memoryStorage } from '../support/memory-storage.js';
 import { renderWithAuth } from '../support/render.js';
+import { sessionPersistence } from '../../src/index.js';
 
 const lastIssued = (tokens: readonly string[]) => tokens[tokens.length - 1];
 
@@ -15,7 +16,7 @@ describe('AuthProvider persist prop', () => {
     const view = renderWithAuth(<PentestList />, running);
     await screen.findByTestId('pentests');
 
-    view.rerenderWith({ persist: { storage } });
+    view.rerenderWith({ persist: sessionPersistence({ storage }) });
     await act(() => view.queryClient.refetchQueries());
 
     await waitFor(() => {
@@ -27,12 +28,12 @@ describe('AuthProvider persist prop', () => {
   it('turned off: the next token is not stored', async () => {
     const running = await startService();
     const storage = memoryStorage();
-    const view = renderWithAuth(<PentestList />, running, { persist: { storage } });
+    const view = renderWithAuth(<PentestList />, running, { persist: sessionPersistence({ storage }) });
     await screen.findByTestId('pentests');
     const stored = running.service.issuedTokens[0]!;
     expect(storage.items.get('graphql-jwt-auth')).toContain(stored);
 
-    view.rerenderWith({ persist: false });
+    view.rerenderWith({ persist: undefined });
     await act(() => view.queryClient.refetchQueries());
 
     await waitFor(() => {
@@ -46,11 +47,11 @@ describe('AuthProvider persist prop', () => {
   it("persist.key changed together with apiKey: the new user's token goes under the new key only", async () => {
     const running = await startService({ apiKeys: [API_KEY, 'second-key'] });
     const storage = memoryStorage();
-    const view = renderWithAuth(<PentestList />, running, { persist: { storage, key: 'user-a' } });
+    const view = renderWithAuth(<PentestList />, running, { persist: sessionPersistence({ storage, key: 'user-a' }) });
     await screen.findByTestId('pentests');
     const first = running.service.issuedTokens[0]!;
 
-    view.rerenderWith({ apiKey: 'second-key', persist: { storage, key: 'user-b' } });
+    view.rerenderWith({ apiKey: 'second-key', persist: sessionPersistence({ storage, key: 'user-b' }) });
 
     await waitFor(() => {
       expect(running.service.issuedTokens).toHaveLength(2);

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AuthProvider, useAuth } from '../../src/index.js';
+import { AuthProvider, tabSync, useAuth } from '../../src/index.js';
 import { PentestList } from '../support/components.js';
 import { startService } from '../support/fixtures.js';
 import { providerProps, testQueryClient } from '../support/render.js';
@@ -22,11 +22,11 @@ describe('sign-out across tabs (tabSync), through the provider', () => {
   it("a sign-out in one tab clears what the other tab shows: its queries fail with SignedOutError, no stale data", async () => {
     installWebLocks(); // jsdom has none; without them, tabs opening together may each ask /v1/auth
     const running = await startService();
-    const tabSync = `tabs-${randomUUID()}`;
+    const channel = `tabs-${randomUUID()}`;
     // Two providers with their own QueryClients stand for two tabs of the app.
     const tab = (label: string) => (
       <QueryClientProvider client={testQueryClient()}>
-        <AuthProvider {...providerProps(running, { tabSync })}>
+        <AuthProvider {...providerProps(running, { tabSync: tabSync(channel) })}>
           <PentestList label={label} />
           <SignOutButton label={label} />
         </AuthProvider>

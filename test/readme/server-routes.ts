@@ -10,8 +10,8 @@ const backend = {
   authorizeRequest: (request: Request) => /(?:^|; )session=[\w-]{20,}/.test(request.headers.get('cookie') ?? ''),
 };
 
-export const tokenHandler = createTokenHandler(backend); // for <AuthProvider tokenEndpoint="/api/token">
-export const graphqlProxy = createGraphQLProxy(backend); // for <AuthProvider graphqlProxy="/api/graphql">
+export const tokenHandler = createTokenHandler(backend); // for <AuthProvider tokenEndpoint={tokenEndpoint('/api/token')}>
+export const graphqlProxy = createGraphQLProxy(backend); // for <AuthProvider graphqlProxy={graphqlProxy('/api/graphql')}>
 
 // app/api/token/route.ts:   export const POST = (request: Request) => tokenHandler(request);
 // app/api/graphql/route.ts: export const POST = (request: Request) => graphqlProxy(request);

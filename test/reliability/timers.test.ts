@@ -3,6 +3,7 @@ import { AuthNetworkError } from '../../src/index.js';
 import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { clientFor, startService } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
+import { tabSync } from '../../src/index.js';
 
 let tracker: TimerTracker | undefined;
 afterEach(() => {
@@ -56,7 +57,7 @@ describe('timers', () => {
   it('with tabSync, dispose() right after the first use leaves no timer (the wait for other tabs\' answers ends)', async () => {
     tracker = trackLibraryTimers();
     const running = await startService();
-    const client = clientFor(running, { tabSync: `timers-${crypto.randomUUID()}` });
+    const client = clientFor(running, { tabSync: tabSync(`timers-${crypto.randomUUID()}`) });
 
     client.signOut();
     client.dispose();

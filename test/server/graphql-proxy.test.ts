@@ -6,6 +6,7 @@ import { createGraphQLProxy } from '../../src/server/index.js';
 import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler, SESSION_COOKIE, withSession } from './serve-handler.js';
+import { graphqlProxy } from '../../src/index.js';
 
 function proxyFor(running: Running, maxBodyBytes?: number) {
   return createGraphQLProxy({
@@ -24,7 +25,7 @@ async function servedProxy(running: Running, maxBodyBytes?: number) {
 /** A browser in BFF mode: its fetch records every answer it sees, to prove no token reaches it. */
 function browserClient(url: string, seen: string[] = []) {
   return createAuthClient({
-    graphqlProxy: url,
+    graphqlProxy: graphqlProxy(url),
     fetch: async (input, init) => {
       const response = await withSession(input, init);
       seen.push(await response.clone().text(), [...response.headers].join('\n'));
@@ -155,7 +156,7 @@ describe('createGraphQLProxy over HTTP', () => {
     const url = await servedProxy(running);
     let calls = 0;
     const client = createAuthClient({
-      graphqlProxy: url,
+      graphqlProxy: graphqlProxy(url),
       fetch: (input, init) => {
         calls += 1;
         return fetch(input, init);
@@ -173,8 +174,8 @@ describe('createGraphQLProxy over HTTP', () => {
   it('fetchInProcess serves a server-side client with the browser’s query keys, and no network hop to the proxy', async () => {
     const running = await startService();
     const proxy = proxyFor(running);
-    const onServer = createAuthClient({ graphqlProxy: '/api/graphql', fetch: proxy.fetchInProcess });
-    const inBrowser = createAuthClient({ graphqlProxy: '/api/graphql' });
+    const onServer = createAuthClient({ graphqlProxy: graphqlProxy('/api/graphql'), fetch: proxy.fetchInProcess });
+    const inBrowser = createAuthClient({ graphqlProxy: graphqlProxy('/api/graphql') });
 
     const data = await onServer.request(PentestsDocument, { page_size: 1 });
 

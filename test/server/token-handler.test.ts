@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { AuthConfigError, AuthRequestError, createAuthClient } from '../../src/index.js';
+import { AuthConfigError, AuthRequestError, createAuthClient, tokenEndpoint } from '../../src/index.js';
 import { createTokenHandler } from '../../src/server/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, bearerTokens, sleep, startService, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler, withSession } from './serve-handler.js';
 
-async function tokenEndpoint(running: Running, options: { allowedOrigins?: string[] } = {}) {
+async function serveTokenEndpoint(running: Running, options: { allowedOrigins?: string[] } = {}) {
   const handler = createTokenHandler({
     apiKey: API_KEY,
     region: 'test',
@@ -19,13 +19,31 @@ async function tokenEndpoint(running: Running, options: { allowedOrigins?: strin
 
 /** A browser's client in token-endpoint mode: no key, the app's cookie on the endpoint call. */
 function browserClient(running: Running, url: string, fetchImpl: typeof fetch = withSession) {
-  return createAuthClient({ tokenEndpoint: url, regions: { test: running.baseUrl }, fetch: fetchImpl });
+  return createAuthClient({ tokenEndpoint: tokenEndpoint(url), regions: { test: running.baseUrl }, fetch: fetchImpl });
 }
 
 describe('createTokenHandler over HTTP', () => {
+  it('region "auto" on the server (no bundle to keep lean): us refuses the key, eu issues the token the browser gets', async () => {
+    const us = await startService({ regions: ['us'], apiKeys: ['another-key'] });
+    const eu = await startService({ regions: ['eu'], apiKeys: [API_KEY] });
+    const regions = { us: us.baseUrl, eu: eu.baseUrl };
+    const handler = createTokenHandler({ apiKey: API_KEY, region: 'auto', regions, authorizeRequest: hasSession });
+    const url = `${await serveHandler(handler)}/api/token`;
+    const browser = createAuthClient({ tokenEndpoint: tokenEndpoint(url), regions, fetch: withSession });
+
+    await browser.request(PentestsDocument);
+
+    expect(us.service.authCalls.map((call) => call.status)).toEqual([401]);
+    expect(eu.service.authCalls.map((call) => call.status)).toEqual([200]);
+    expect(bearerTokens(eu.service)).toEqual([eu.service.issuedTokens[0]]);
+    expect(us.service.graphqlCalls).toHaveLength(0);
+    browser.dispose();
+    handler.dispose();
+  });
+
   it('5 browser clients × 10 queries cost 1 upstream /v1/auth call; each query sends once with that token', async () => {
     const running = await startService();
-    const url = await tokenEndpoint(running);
+    const url = await serveTokenEndpoint(running);
     const browsers = Array.from({ length: 5 }, () => browserClient(running, url));
 
     await Promise.all(browsers.flatMap((client) => Array.from({ length: 10 }, () => client.request(PentestsDocument))));
@@ -37,7 +55,7 @@ describe('createTokenHandler over HTTP', () => {
 
   it('a server-side expiry costs 1 more upstream call in all, and no request fails', async () => {
     const running = await startService();
-    const url = await tokenEndpoint(running);
+    const url = await serveTokenEndpoint(running);
     const browsers = Array.from({ length: 5 }, () => browserClient(running, url));
     await Promise.all(browsers.map((client) => client.request(PentestsDocument)));
 
@@ -51,7 +69,7 @@ describe('createTokenHandler over HTTP', () => {
 
   it('100 stale {"expired"} posts cost 0 upstream calls: each gets the current token', async () => {
     const running = await startService();
-    const url = await tokenEndpoint(running);
+    const url = await serveTokenEndpoint(running);
     const first = (await (await post(url, {})).json()) as { token: string; region: string };
     running.service.expireTokensNow();
     const second = (await (await post(url, { expired: first.token })).json()) as { token: string };
@@ -67,7 +85,7 @@ describe('createTokenHandler over HTTP', () => {
 
   it('answers {token, region} with Cache-Control: no-store, and never the key', async () => {
     const running = await startService();
-    const url = await tokenEndpoint(running);
+    const url = await serveTokenEndpoint(running);
 
     const answer = await post(url, {});
     const text = await answer.text();
@@ -89,7 +107,7 @@ describe('createTokenHandler over HTTP', () => {
     ['an expired field that is not a string', 400, { body: '{"expired":42}' }],
   ])('refuses %s with %i, no-store, and no upstream call', async (_label, status, change: { method?: string; headers?: Record<string, string>; body?: string }) => {
     const running = await startService();
-    const url = await tokenEndpoint(running);
+    const url = await serveTokenEndpoint(running);
     const headers = { 'content-type': 'application/json', cookie: 'session=signed-in', ...change.headers };
     const method = change.method ?? 'POST';
 
@@ -103,7 +121,7 @@ describe('createTokenHandler over HTTP', () => {
 
   it('lets the request’s own origin and allowedOrigins in', async () => {
     const running = await startService();
-    const url = await tokenEndpoint(running, { allowedOrigins: ['https://app.example'] });
+    const url = await serveTokenEndpoint(running, { allowedOrigins: ['https://app.example'] });
 
     expect((await post(url, {}, { origin: new URL(url).origin })).status).toBe(200);
     expect((await post(url, {}, { origin: 'https://app.example', 'sec-fetch-site': 'same-site' })).status).toBe(200);
@@ -128,7 +146,7 @@ describe('createTokenHandler over HTTP', () => {
 
   it('a 401 from the token endpoint is sticky in the browser client: one endpoint call, no loop', async () => {
     const running = await startService();
-    const url = await tokenEndpoint(running);
+    const url = await serveTokenEndpoint(running);
     let endpointCalls = 0;
     const client = browserClient(running, url, (input, init) => {
       endpointCalls += 1;
@@ -145,7 +163,7 @@ describe('createTokenHandler over HTTP', () => {
 
   it('renews ahead of expiry by itself, so browsers rarely wait for the service', async () => {
     const running = await startService({ tokenLifetimeSec: 4 });
-    const url = await tokenEndpoint(running);
+    const url = await serveTokenEndpoint(running);
     await post(url, {});
     expect(running.service.authCalls).toHaveLength(1);
 

@@ -21,20 +21,24 @@ export function renderWithAuth(
   queryClient: QueryClient = testQueryClient(),
   { strict = true }: { strict?: boolean } = {},
 ) {
-  const wrap = (node: ReactNode, extra: Partial<AuthProviderProps> = {}) => {
+  const wrapWith = (node: ReactNode, given: Partial<AuthProviderProps>) => {
     const tree = (
       <QueryClientProvider client={queryClient}>
-        <AuthProvider {...providerProps(running, { ...props, ...extra })}>{node}</AuthProvider>
+        <AuthProvider {...providerProps(running, given)}>{node}</AuthProvider>
       </QueryClientProvider>
     );
     return strict ? <StrictMode>{tree}</StrictMode> : tree;
   };
+  const wrap = (node: ReactNode) => wrapWith(node, props);
   const result = render(wrap(ui));
   return {
     ...result,
     queryClient,
-    rerenderWith: (extra: Partial<AuthProviderProps>, node: ReactNode = ui) => {
-      result.rerender(wrap(node, extra));
+    /** Renders again with these props changed; a prop given as undefined is left out (turned off). */
+    rerenderWith: (extra: { [K in keyof AuthProviderProps]?: AuthProviderProps[K] | undefined }, node: ReactNode = ui) => {
+      const merged: Record<string, unknown> = { ...props, ...extra };
+      const kept = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
+      result.rerender(wrapWith(node, kept));
     },
   };
 }

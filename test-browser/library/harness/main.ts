@@ -1,4 +1,4 @@
-import { type AuthClient, type AuthClientOptions, createAuthClient } from '../../../src/core/index.ts';
+import { type AuthClient, type AuthClientOptions, createAuthClient, tabSync } from '../../../src/core/index.ts';
 
 /**
  * A page of an app using the core client, driven from the Chromium tests through `window.harness`.
@@ -7,8 +7,8 @@ import { type AuthClient, type AuthClientOptions, createAuthClient } from '../..
 const PentestsQuery =
   'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name state } } }';
 
-/** What a test may set: plain data, as it crosses from Node into the page. */
-export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'region' | 'regions' | 'tabSync'>;
+/** What a test may set: plain data, as it crosses from Node into the page (the tab channel's name for tabSync). */
+export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'regions'> & { region: string; tabSync?: string };
 
 let client: AuthClient | null = null;
 let clockOffsetMs = 0;
@@ -19,8 +19,9 @@ function current(): AuthClient {
 }
 
 const harness = {
-  start(options: HarnessOptions): void {
-    client = createAuthClient({ ...options, now: () => Date.now() + clockOffsetMs });
+  start({ tabSync: channel, ...options }: HarnessOptions): void {
+    const shared = channel === undefined ? {} : { tabSync: tabSync(channel) };
+    client = createAuthClient({ ...options, ...shared, now: () => Date.now() + clockOffsetMs });
   },
   /** Moves this page's clock, as a sleeping laptop or a wrong system clock would. */
   setClockOffset(ms: number): void {

@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import { type AuthClient, createAuthClient } from '../../../src/index.js';
 import { createDemoService, type DemoService } from '../mock-service.js';
 import { serve } from '../serve.js';
+import { sessionPersistence, tabSync } from '../../../src/index.js';
 
 /** Two identities: an identity change swaps a tab to the other key. */
 export const MODEL_KEYS = ['model-key-one', 'model-key-two'] as const;
@@ -187,8 +188,8 @@ export class World {
       regions: { model: this.#baseUrl },
       now: this.now,
       fetch: this.#fetchFor(id),
-      persist: { storage: this.#storageFor(id), key: PERSIST_KEY },
-      tabSync: this.channelName,
+      persist: sessionPersistence({ storage: this.#storageFor(id), key: PERSIST_KEY }),
+      tabSync: tabSync(this.channelName),
       authTimeoutMs: 5_000,
     });
     const tab: Tab = { id, apiKey, client, disposed: false, started: false };

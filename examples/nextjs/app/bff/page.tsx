@@ -1,6 +1,6 @@
-import { AuthProvider } from 'graphql-jwt-auth-react';
-import { SignInForm } from '@/components/sign-in-form';
 import { AccountAndPentests } from '@/components/account-and-pentests';
+import { BffAuthProvider } from '@/components/bff-auth-provider';
+import { SignInForm } from '@/components/sign-in-form';
 import { isSignedIn } from '@/lib/signed-in';
 
 export default async function BffPage() {
@@ -12,9 +12,9 @@ export default async function BffPage() {
         Neither the key nor a token reaches the browser: it posts its operations to <code>/api/graphql</code> with
         its session cookie, and the server sends them on with its own token. No CORS needed.
       </p>
-      <AuthProvider graphqlProxy="/api/graphql">
+      <BffAuthProvider>
         <AccountAndPentests />
-      </AuthProvider>
+      </BffAuthProvider>
     </>
   );
 }

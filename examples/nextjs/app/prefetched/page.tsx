@@ -1,9 +1,9 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
-import { AuthProvider } from 'graphql-jwt-auth-react';
-import { createAuthClient } from 'graphql-jwt-auth-react/core';
+import { createAuthClient, graphqlProxy } from 'graphql-jwt-auth-react/core';
 import { graphqlQueryOptions } from 'graphql-jwt-auth-react/query';
-import { SignInForm } from '@/components/sign-in-form';
 import { AccountAndPentests } from '@/components/account-and-pentests';
+import { BffAuthProvider } from '@/components/bff-auth-provider';
+import { SignInForm } from '@/components/sign-in-form';
 import { backend } from '@/lib/auth-server';
 import { AccountDocument, PentestsDocument } from '@/lib/documents';
 import { isSignedIn } from '@/lib/signed-in';
@@ -11,9 +11,9 @@ import { isSignedIn } from '@/lib/signed-in';
 export default async function PrefetchedPage() {
   // fetchInProcess skips authorizeRequest: this page checks the session itself.
   if (!(await isSignedIn())) return <SignInForm next="/prefetched" />;
-  // A client in BFF mode, so its query keys equal the browser's under <AuthProvider graphqlProxy>;
+  // A client in BFF mode, so its query keys equal the browser's under <BffAuthProvider>;
   // its requests reach the proxy in this process and share the proxy's token, not a token per page view.
-  const client = createAuthClient({ graphqlProxy: '/api/graphql', fetch: backend().graphqlProxy.fetchInProcess });
+  const client = createAuthClient({ graphqlProxy: graphqlProxy('/api/graphql'), fetch: backend().graphqlProxy.fetchInProcess });
   const queryClient = new QueryClient();
   try {
     await Promise.all([
@@ -30,11 +30,11 @@ export default async function PrefetchedPage() {
         Rendered on the server through the BFF proxy: the data is in the HTML, and the browser asks for nothing
         until you refetch.
       </p>
-      <AuthProvider graphqlProxy="/api/graphql">
+      <BffAuthProvider>
         <HydrationBoundary state={dehydrate(queryClient)}>
           <AccountAndPentests />
         </HydrationBoundary>
-      </AuthProvider>
+      </BffAuthProvider>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { AuthProvider } from 'graphql-jwt-auth-react';
-import { SignInForm } from '@/components/sign-in-form';
 import { AccountAndPentests } from '@/components/account-and-pentests';
+import { SignInForm } from '@/components/sign-in-form';
+import { TokenEndpointAuthProvider } from '@/components/token-endpoint-auth-provider';
 import { isSignedIn } from '@/lib/signed-in';
 import { upstreamRegions } from '@/lib/upstream';
 
@@ -13,9 +13,9 @@ export default async function TokenEndpointPage() {
         The key stays on the server. The browser gets short-lived tokens from <code>/api/token</code> (only with a
         session) and sends GraphQL straight to the service, which must allow this origin (CORS).
       </p>
-      <AuthProvider tokenEndpoint="/api/token" regions={upstreamRegions()}>
+      <TokenEndpointAuthProvider regions={upstreamRegions()}>
         <AccountAndPentests />
-      </AuthProvider>
+      </TokenEndpointAuthProvider>
     </>
   );
 }

@@ -1,4 +1,4 @@
 import { backend } from '@/lib/auth-server';
 
-// Short-lived tokens for signed-in browsers: <AuthProvider tokenEndpoint="/api/token">.
+// Short-lived tokens for signed-in browsers: <AuthProvider tokenEndpoint={tokenEndpoint('/api/token')}>.
 export const POST = (request: Request) => backend().tokenHandler(request);

@@ -1,0 +1,47 @@
+import { type DocumentNode, Kind, parse } from 'graphql';
+import { documentSource } from './query-key.js';
+
+/** What goes into the POST body besides the variables. */
+export interface OperationText {
+  query: string;
+  /** Named only when the document holds exactly one operation, as graphql-request names it. */
+  operationName: string | undefined;
+}
+
+const parsedStrings = new Map<string, OperationText>();
+/** Apps build few query strings; one that builds them per call must not grow the cache without end. */
+const MAX_CACHED_STRINGS = 100;
+
+function operationNameOf(document: DocumentNode): string | undefined {
+  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  return operations.length === 1 ? operations[0]?.name?.value : undefined;
+}
+
+function fromString(query: string): OperationText {
+  let operationName: string | undefined;
+  try {
+    operationName = operationNameOf(parse(query));
+  } catch {
+    // Not ours to judge: the service answers an unparsable query with a GraphQL error.
+    operationName = undefined;
+  }
+  return { query, operationName };
+}
+
+/**
+ * The text and name of a document, worked out once per document: printing a DocumentNode (what
+ * graphql-request does on every request) costs more than the rest of the client's work together.
+ * A DocumentNode is printed once for its query key and its requests alike (documentSource).
+ */
+export function operationText(document: string | DocumentNode): OperationText {
+  // Codegen's TypedDocumentString is a boxed String: neither a string nor a DocumentNode.
+  if (typeof document !== 'string' && !('kind' in document)) return operationText(String(document));
+  if (typeof document !== 'string') return { query: documentSource(document), operationName: operationNameOf(document) };
+  let known = parsedStrings.get(document);
+  if (known === undefined) {
+    if (parsedStrings.size >= MAX_CACHED_STRINGS) parsedStrings.clear();
+    known = fromString(document);
+    parsedStrings.set(document, known);
+  }
+  return known;
+}

@@ -1,0 +1,73 @@
+// What an app ships, read from the packed tarball as a bundler sees it: the opt-in features (tab sync,
+// persistence, region discovery, the DevTools bridge, the token-endpoint and proxy modes) reach an
+// app's bundle only when it imports them, and the server, testing and Redis entries never do.
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, inject, it } from 'vitest';
+
+const { unpacked } = inject('packed');
+
+/**
+ * Peers and graphql-request stay external. zustand is bundled, as an app bundles it, so that its
+ * `sideEffects: false` lets the bundler drop the persist middleware an app does not use.
+ */
+const EXTERNAL = ['react', 'react/*', 'react-dom', '@tanstack/react-query', 'graphql', 'graphql-request'];
+
+const BASE = ['AuthProvider', 'useGraphQLQuery', 'useGraphQLMutation'];
+
+/** The minified bundle of an app that imports `names` from the package root and uses them all. */
+async function bundleOf(names: readonly string[]): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents: `import { ${names.join(', ')} } from ${JSON.stringify(join(unpacked, 'dist/index.js'))};\nexport const used = [${names.join(', ')}];`,
+      resolveDir: unpacked,
+      loader: 'js',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    external: EXTERNAL,
+    // zustand resolves from this project's node_modules, as from an app's.
+    nodePaths: [join(process.cwd(), 'node_modules')],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** What only each feature's code contains, as it survives minification. */
+const FEATURES = {
+  tabSync: ['BroadcastChannel', 'locks'],
+  sessionPersistence: ['sessionStorage', 'onRehydrateStorage'],
+  authDevtools: ['__REDUX_DEVTOOLS_EXTENSION__'],
+  tokenEndpoint: ['the token endpoint named no configured region'],
+  graphqlProxy: ['the GraphQL proxy refused the request'],
+} as const;
+
+describe('an app pays only for what it imports', () => {
+  it('the provider and the two hooks carry none of the opt-in features, nor server, testing or Redis code', async () => {
+    const base = await bundleOf(BASE);
+    for (const [feature, markers] of Object.entries(FEATURES)) {
+      for (const marker of markers) expect(base, `${feature}: ${marker}`).not.toContain(marker);
+    }
+    for (const serverOnly of ['node:', 'redis', 'msw', 'createTokenHandler', 'Sec-Fetch-Site']) {
+      expect(base).not.toContain(serverOnly);
+    }
+  });
+
+  it('each feature arrives with its import, and only that feature', async () => {
+    const base = await bundleOf(BASE);
+    for (const [feature, markers] of Object.entries(FEATURES)) {
+      const withFeature = await bundleOf([...BASE, feature]);
+      for (const marker of markers) expect(withFeature, `${feature}: ${marker}`).toContain(marker);
+      for (const [other, otherMarkers] of Object.entries(FEATURES)) {
+        if (other === feature) continue;
+        for (const marker of otherMarkers) expect(withFeature, `${feature} brought ${other}`).not.toContain(marker);
+      }
+    }
+    // Region discovery has no string of its own: its import adds code all the same.
+    expect((await bundleOf([...BASE, 'autoRegion'])).length).toBeGreaterThan(base.length);
+  });
+});
