@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { tabSync } from '../../src/index.js';
+import { PentestsDocument } from '../support/documents.js';
+import { bearerTokens, clientFor, sleep, startService, waitUntil } from '../support/fixtures.js';
+import { postSession } from '../support/tab-messages.js';
+import { collectUnhandled } from '../support/unhandled.js';
+import { installWebLocks } from '../support/web-locks.js';
+
+/** The `session` messages posted on a channel from now on, by anyone but this listener (the test's own included). */
+function sessionsPosted(channelName: string): unknown[] {
+  const seen: unknown[] = [];
+  const channel = new BroadcastChannel(channelName);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    if ((event.data as { kind?: unknown } | null)?.kind === 'session') seen.push(event.data);
+  };
+  onTestFinished(() => {
+    channel.close();
+  });
+  return seen;
+}
+
+async function post(channelName: string, data: unknown): Promise<void> {
+  const channel = new BroadcastChannel(channelName);
+  channel.postMessage(data);
+  channel.close();
+  await sleep(50);
+}
+
+/** What a tab makes of the channel it shares with the other tabs, and what it leaves alone. */
+describe('the tab channel', () => {
+  it('null, a number or a string on the channel: ignored, no error thrown, no reply', async () => {
+    const unhandled = collectUnhandled();
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
+    const token = await client.getToken();
+    const seen = sessionsPosted(channel);
+
+    for (const junk of [null, 7, 'session']) await post(channel, junk);
+
+    expect(await unhandled.drain()).toEqual([]);
+    expect(seen).toEqual([]);
+    expect(client.store.getState().token).toBe(token);
+  });
+
+  it('a message of an unknown kind carrying a valid newer session: not taken, not answered', async () => {
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
+    const token = await client.getToken();
+    const other = clientFor(running);
+    const newer = await other.refresh();
+    const session = { token: newer, ...pick(other.store.getState()) };
+    const seen = sessionsPosted(channel);
+
+    await post(channel, { kind: 'hello', id: client.identity.id, session });
+
+    expect(seen).toEqual([]);
+    expect(client.store.getState().token).toBe(token);
+    await client.request(PentestsDocument);
+    expect(bearerTokens(running.service)).toEqual([token]);
+  });
+
+  it('a disposed tab takes nothing from the channel and answers no "ask"', async () => {
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
+    const token = await client.getToken();
+    const other = clientFor(running);
+    const newer = await other.refresh();
+    client.dispose();
+    const seen = sessionsPosted(channel);
+
+    await postSession(channel, client, { token: newer, ...pick(other.store.getState()) });
+    await post(channel, { kind: 'ask', id: client.identity.id });
+
+    expect(client.store.getState().token).toBe(token);
+    expect(seen).toHaveLength(1); // the test's own
+  });
+
+  it('without BroadcastChannel (server rendering, old browsers): the client works alone', async () => {
+    const saved = globalThis.BroadcastChannel;
+    // @ts-expect-error -- removed for this test, as where the API does not exist
+    delete globalThis.BroadcastChannel;
+    onTestFinished(() => {
+      globalThis.BroadcastChannel = saved;
+    });
+    const running = await startService();
+    const client = clientFor(running, { tabSync: tabSync(`tabs-${randomUUID()}`) });
+
+    await client.request(PentestsDocument);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(bearerTokens(running.service)).toEqual([running.service.issuedTokens[0]]);
+  });
+
+  it('with Web Locks, while one tab waits for its /v1/auth answer another tab asks nothing; it takes the token shared', async () => {
+    installWebLocks();
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const first = clientFor(running, { tabSync: tabSync(channel) });
+    const second = clientFor(running, { tabSync: tabSync(channel) });
+    await sleep(200); // both past their opening wait for other tabs' answers
+    const release = running.service.pauseAuth();
+
+    const one = first.getToken();
+    await waitUntil(() => running.service.authCalls.length === 1);
+    const two = second.getToken();
+    await sleep(400); // longer than any stagger without locks
+    expect(running.service.authCalls).toHaveLength(1);
+    release();
+
+    expect(await two).toBe(await one);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('with Web Locks, refresh() of a lone tab makes exactly one /v1/auth call', async () => {
+    installWebLocks();
+    const running = await startService();
+    const client = clientFor(running, { tabSync: tabSync(`tabs-${randomUUID()}`) });
+    await client.getToken();
+
+    const token = await client.refresh();
+
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(token).toBe(running.service.issuedTokens[1]);
+  });
+});
+
+function pick({ expiresAt, receivedAt, region }: { expiresAt: number | null; receivedAt: number | null; region: string | null }) {
+  return { expiresAt: expiresAt!, receivedAt: receivedAt!, region: region! };
+}
