@@ -45,13 +45,7 @@ describe('the tab channel', () => {
   });
 
   it('a message of an unknown kind carrying a valid newer session: not taken, not answered', async () => {
-    const running = await startService();
-    const channel = `tabs-${randomUUID()}`;
-    const client = clientFor(running, { tabSync: tabSync(channel) });
-    const token = await client.getToken();
-    const other = clientFor(running);
-    const newer = await other.refresh();
-    const session = { token: newer, ...pick(other.store.getState()) };
+    const { running, channel, client, token, newer: session } = await tabWithNewerSessionElsewhere();
     const seen = sessionsPosted(channel);
 
     await post(channel, { kind: 'hello', id: client.identity.id, session });
@@ -63,16 +57,11 @@ describe('the tab channel', () => {
   });
 
   it('a disposed tab takes nothing from the channel and answers no "ask"', async () => {
-    const running = await startService();
-    const channel = `tabs-${randomUUID()}`;
-    const client = clientFor(running, { tabSync: tabSync(channel) });
-    const token = await client.getToken();
-    const other = clientFor(running);
-    const newer = await other.refresh();
+    const { channel, client, token, newer } = await tabWithNewerSessionElsewhere();
     client.dispose();
     const seen = sessionsPosted(channel);
 
-    await postSession(channel, client, { token: newer, ...pick(other.store.getState()) });
+    await postSession(channel, client, newer);
     await post(channel, { kind: 'ask', id: client.identity.id });
 
     expect(client.store.getState().token).toBe(token);
@@ -128,6 +117,14 @@ describe('the tab channel', () => {
   });
 });
 
-function pick({ expiresAt, receivedAt, region }: { expiresAt: number | null; receivedAt: number | null; region: string | null }) {
-  return { expiresAt: expiresAt!, receivedAt: receivedAt!, region: region! };
+/** A tab holding a token, and a newer session of the same identity obtained by a client outside the channel. */
+async function tabWithNewerSessionElsewhere() {
+  const running = await startService();
+  const channel = `tabs-${randomUUID()}`;
+  const client = clientFor(running, { tabSync: tabSync(channel) });
+  const token = await client.getToken();
+  const other = clientFor(running);
+  await other.refresh();
+  const { token: newerToken, expiresAt, receivedAt, region } = other.store.getState();
+  return { running, channel, client, token, newer: { token: newerToken!, expiresAt: expiresAt!, receivedAt: receivedAt!, region: region! } };
 }
