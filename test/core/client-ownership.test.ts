@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { tabSync } from '../../src/index.js';
+import { PentestsDocument } from '../support/documents.js';
+import { clientFor, sleep, startService, waitUntil } from '../support/fixtures.js';
+
+/** The 'ask' messages posted on a channel from now on. */
+function asksOn(channelName: string): unknown[] {
+  const asks: unknown[] = [];
+  const channel = new BroadcastChannel(channelName);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    if ((event.data as { kind?: unknown } | null)?.kind === 'ask') asks.push(event.data);
+  };
+  onTestFinished(() => {
+    channel.close();
+  });
+  return asks;
+}
+
+/** A createAuthClient client is its creator's until dispose(): background work starts once and stops for good. */
+describe('who holds a client', () => {
+  it("a tab's background work starts once: many requests, one 'ask' on the channel", async () => {
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const asks = asksOn(channel);
+    const client = clientFor(running, { tabSync: tabSync(channel) });
+
+    for (let i = 0; i < 3; i += 1) await client.request(PentestsDocument);
+    await sleep(50);
+
+    expect(asks).toEqual([{ kind: 'ask', id: client.identity.id }]);
+  });
+
+  it('after dispose(), waking asks nothing and retain() starts nothing', async () => {
+    const running = await startService();
+    let clock = Date.now();
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { now: () => clock, tabSync: tabSync(channel) });
+    await client.getToken();
+    client.dispose();
+    const asks = asksOn(channel);
+
+    clock = client.store.getState().expiresAt! - 1_000; // due
+    window.dispatchEvent(new Event('online'));
+    const release = client.retain();
+    await sleep(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(asks).toEqual([]);
+    release();
+  });
+
+  it('retain() and its release, even called twice, leave the creator holding it: background renewal goes on', async () => {
+    // 3 s tokens: due 1–1.5 s after issue.
+    const running = await startService({ tokenLifetimeSec: 3 });
+    const client = clientFor(running);
+    await client.getToken();
+
+    const release = client.retain();
+    release();
+    release();
+
+    await waitUntil(() => running.service.authCalls.length === 2);
+    expect(running.service.graphqlCalls).toHaveLength(0);
+  });
+});
