@@ -1,28 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tabSync } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { clientFor, sleep, startService, waitUntil } from '../support/fixtures.js';
-
-/** The 'ask' messages posted on a channel from now on. */
-function asksOn(channelName: string): unknown[] {
-  const asks: unknown[] = [];
-  const channel = new BroadcastChannel(channelName);
-  channel.onmessage = (event: MessageEvent<unknown>) => {
-    if ((event.data as { kind?: unknown } | null)?.kind === 'ask') asks.push(event.data);
-  };
-  onTestFinished(() => {
-    channel.close();
-  });
-  return asks;
-}
+import { messagesOfKind } from '../support/tab-messages.js';
 
 /** A createAuthClient client is its creator's until dispose(): background work starts once and stops for good. */
 describe('who holds a client', () => {
   it("a tab's background work starts once: many requests, one 'ask' on the channel", async () => {
     const running = await startService();
     const channel = `tabs-${randomUUID()}`;
-    const asks = asksOn(channel);
+    const asks = messagesOfKind(channel, 'ask');
     const client = clientFor(running, { tabSync: tabSync(channel) });
 
     for (let i = 0; i < 3; i += 1) await client.request(PentestsDocument);
@@ -38,7 +26,7 @@ describe('who holds a client', () => {
     const client = clientFor(running, { now: () => clock, tabSync: tabSync(channel) });
     await client.getToken();
     client.dispose();
-    const asks = asksOn(channel);
+    const asks = messagesOfKind(channel, 'ask');
 
     clock = client.store.getState().expiresAt! - 1_000; // due
     window.dispatchEvent(new Event('online'));

@@ -3,22 +3,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { tabSync } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, sleep, startService, waitUntil } from '../support/fixtures.js';
-import { postSession } from '../support/tab-messages.js';
+import { messagesOfKind, postSession } from '../support/tab-messages.js';
 import { collectUnhandled } from '../support/unhandled.js';
 import { installWebLocks } from '../support/web-locks.js';
-
-/** The `session` messages posted on a channel from now on, by anyone but this listener (the test's own included). */
-function sessionsPosted(channelName: string): unknown[] {
-  const seen: unknown[] = [];
-  const channel = new BroadcastChannel(channelName);
-  channel.onmessage = (event: MessageEvent<unknown>) => {
-    if ((event.data as { kind?: unknown } | null)?.kind === 'session') seen.push(event.data);
-  };
-  onTestFinished(() => {
-    channel.close();
-  });
-  return seen;
-}
 
 async function post(channelName: string, data: unknown): Promise<void> {
   const channel = new BroadcastChannel(channelName);
@@ -35,7 +22,7 @@ describe('the tab channel', () => {
     const channel = `tabs-${randomUUID()}`;
     const client = clientFor(running, { tabSync: tabSync(channel) });
     const token = await client.getToken();
-    const seen = sessionsPosted(channel);
+    const seen = messagesOfKind(channel, 'session');
 
     for (const junk of [null, 7, 'session']) await post(channel, junk);
 
@@ -46,7 +33,7 @@ describe('the tab channel', () => {
 
   it('a message of an unknown kind carrying a valid newer session: not taken, not answered', async () => {
     const { running, channel, client, token, newer: session } = await tabWithNewerSessionElsewhere();
-    const seen = sessionsPosted(channel);
+    const seen = messagesOfKind(channel, 'session');
 
     await post(channel, { kind: 'hello', id: client.identity.id, session });
 
@@ -59,7 +46,7 @@ describe('the tab channel', () => {
   it('a disposed tab takes nothing from the channel and answers no "ask"', async () => {
     const { channel, client, token, newer } = await tabWithNewerSessionElsewhere();
     client.dispose();
-    const seen = sessionsPosted(channel);
+    const seen = messagesOfKind(channel, 'session');
 
     await postSession(channel, client, newer);
     await post(channel, { kind: 'ask', id: client.identity.id });

@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest';
 import type { AuthClient } from '../../src/index.js';
 import { sleep } from './fixtures.js';
 
@@ -7,4 +8,17 @@ export async function postSession(channelName: string, client: AuthClient, sessi
   channel.postMessage({ kind: 'session', id: client.identity.id, session });
   channel.close();
   await sleep(50); // delivery is asynchronous; nothing marks a message that was ignored
+}
+
+/** The messages of one kind posted on a channel from now on, by anyone but this listener (the test's own included). */
+export function messagesOfKind(channelName: string, kind: string): unknown[] {
+  const seen: unknown[] = [];
+  const channel = new BroadcastChannel(channelName);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    if ((event.data as { kind?: unknown } | null)?.kind === kind) seen.push(event.data);
+  };
+  onTestFinished(() => {
+    channel.close();
+  });
+  return seen;
 }
