@@ -63,6 +63,30 @@ describe('region "auto"', () => {
     client.dispose();
   });
 
+  it('the first region refusing the key and the next one down is reported as down, not as an invalid key', async () => {
+    const { us, eu, client } = await twoRegions(['b'], [API_KEY]);
+    eu.queueAuthFailures(503);
+
+    await expect(client.getToken()).rejects.toBeInstanceOf(AuthServerError);
+    expect(client.store.getState().error).toBeInstanceOf(AuthServerError);
+    expect(us.authCalls.map((call) => call.status)).toEqual([401]);
+    expect(eu.authCalls.map((call) => call.status)).toEqual([503]);
+    client.dispose();
+  });
+
+  it('another client of the same key, made after discovery, asks only the region that accepted it', async () => {
+    const { us, eu, client, regions } = await twoRegions(['b'], [API_KEY]);
+    await client.getToken();
+    const again = createAuthClient({ apiKey: API_KEY, region: autoRegion(), regions });
+    eu.queueAuthFailures(503);
+
+    await expect(again.getToken()).rejects.toBeInstanceOf(AuthServerError);
+    expect(us.authCalls.map((call) => call.status)).toEqual([401]);
+    expect(eu.authCalls.map((call) => call.status)).toEqual([200, 503]);
+    client.dispose();
+    again.dispose();
+  });
+
   it('a map with its own region named "auto" uses it as is', async () => {
     const auto = await startService({ regions: ['auto'] });
     const client = createAuthClient({ apiKey: API_KEY, region: 'auto', regions: { auto: auto.baseUrl, us: 'http://127.0.0.1:9' } });
