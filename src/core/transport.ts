@@ -71,6 +71,9 @@ async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | 
  * unless the caller set them) and reads each answer once.
  */
 export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Send {
+  // Parsed on the first send, not per request; not at creation, where a proxy client made during
+  // server rendering would throw for a URL it never sends to.
+  let url: URL | undefined;
   return (document, variables, { headers, signal }) => {
     const { query, operationName } = operationText(document);
     const requestHeaders = new Headers(headers);
@@ -80,8 +83,9 @@ export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Se
     // lost answer.
     const init: RequestInit = { method: 'POST', headers: requestHeaders, body: JSON.stringify({ query, variables, operationName }) };
     if (signal !== undefined) init.signal = signal;
-    const url = new URL(graphqlUrl);
-    const post = () => fetchImpl(url, init);
+    url ??= new URL(graphqlUrl);
+    const target = url;
+    const post = () => fetchImpl(target, init);
     // The document's type fixes TData; the parsed body cannot be checked against it.
     return sendAndRead(post, signal, { query, variables }) as Promise<never>;
   };
