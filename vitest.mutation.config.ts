@@ -1,7 +1,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import base from './vitest.config.js';
 
-// What `npm run mutation` (StrykerJS) runs for each mutant of src/core: the core and reliability
+// What `npm run mutation` (StrykerJS) runs for each mutant of src/core: the core, reliability and server
 // suites, with the fuzzers and the model at a few runs each and fixed seeds (a mutant is run by every
 // test that covers it). The soak runs in `npm run soak`; the React tests reach src/core through these paths.
 const env = { FUZZ_RUNS: '10', MODEL_RUNS: '15', MODEL_SEED: '20261122', FUZZ_SEED: '20261122' };
@@ -26,6 +26,9 @@ export default defineConfig({
       // a worker per file.
       project({ name: 'core', include: ['test/core/**/*.test.ts'], isolate: false }),
       project({ name: 'reliability', include: ['test/reliability/**/*.test.ts'], exclude: ['test/reliability/soak*'] }),
+      // The browser side of the two backend modes (token endpoint, GraphQL proxy) lives in src/core and is
+      // driven by the server tests, against the handlers a backend mounts.
+      project({ name: 'server', include: ['test/server/**/*.test.ts'] }),
     ],
   },
 });

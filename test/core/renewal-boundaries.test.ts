@@ -118,4 +118,20 @@ describe('renewal at its boundaries', () => {
 
     expect(running.service.authCalls.map((call) => call.status)).toEqual([429, 200]);
   });
+
+  it('within a backoff, a request joins a renewal already in flight and carries its new token', async () => {
+    const running = await startService();
+    const { client, first, expiresAt, setClock } = await clientOnClock(running);
+    setClock(expiresAt - 30_000); // due, well before expiry
+    running.service.queueAuthFailures(503);
+    await client.request(PentestsDocument); // the renewal failed: backing off for 1 s, the old token served
+
+    const refreshed = client.refresh(); // in flight during the backoff
+    await client.request(PentestsDocument);
+
+    await refreshed;
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503, 200]);
+    expect(bearerTokens(running.service)).toEqual([first, running.service.issuedTokens[1]]);
+  });
 });
+
