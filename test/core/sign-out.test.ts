@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SignedOutError } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
+import { startFaultyService } from '../support/faulty-service.js';
 
 describe('signOut and refresh', () => {
   it('signOut() during a refresh discards its result: nothing is stored and the waiters get SignedOutError', async () => {
@@ -52,5 +53,35 @@ describe('signOut and refresh', () => {
 
     expect(new Set(tokens).size).toBe(1);
     expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it('a renewal from before signOut() that settles while the next refresh() is in flight leaves that refresh the one everybody joins', async () => {
+    // The second and third /v1/auth calls are held until the test lets each through.
+    const releases: Array<() => void> = [];
+    const holds = [1, 2].map(() => new Promise<void>((resolve) => releases.push(resolve)));
+    let authCalls = 0;
+    const running = await startFaultyService(({ path }) => {
+      const hold = path.endsWith('/v1/auth') ? holds[++authCalls - 2] : undefined;
+      return hold === undefined ? null : { holdUntil: hold };
+    });
+    const client = clientFor(running);
+    await client.getToken();
+
+    const before = client.refresh();
+    before.catch(() => undefined);
+    await waitUntil(() => running.faults.seen.length === 2);
+    client.signOut();
+    const after = client.refresh();
+    await waitUntil(() => running.faults.seen.length === 3);
+
+    releases[0]!(); // the renewal from before the sign-out settles, voided
+    await expect(before).rejects.toBeInstanceOf(SignedOutError);
+    const joining = client.request(PentestsDocument); // joins the refresh still in flight
+    releases[1]!();
+
+    await after;
+    await joining;
+    expect(running.service.authCalls).toHaveLength(3);
+    expect(running.service.graphqlCalls.map((call) => call.token)).toEqual([running.service.issuedTokens[2]]);
   });
 });
