@@ -51,4 +51,35 @@ describe('who holds a client', () => {
     await waitUntil(() => running.service.authCalls.length === 2);
     expect(running.service.graphqlCalls).toHaveLength(0);
   });
+
+  it("retain() starts a tab's background work before any request: it takes the token another tab obtains, and asks for none", async () => {
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const retained = clientFor(running, { tabSync: tabSync(channel) });
+    const release = retained.retain();
+    const other = clientFor(running, { tabSync: tabSync(channel) });
+
+    const token = await other.getToken();
+    await waitUntil(() => retained.store.getState().token === token);
+    await retained.request(PentestsDocument);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls.map((call) => call.token)).toEqual([token]);
+    release();
+  });
+
+  it("releasing a retain() the creator outlives keeps the tab listening: it still takes another tab's new token", async () => {
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { tabSync: tabSync(channel) });
+    const first = await client.getToken();
+    client.retain()();
+    const other = clientFor(running, { tabSync: tabSync(channel) });
+
+    const renewed = await other.refresh();
+    expect(renewed).not.toBe(first);
+    await waitUntil(() => client.store.getState().token === renewed);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
 });
+
