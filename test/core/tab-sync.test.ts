@@ -4,6 +4,7 @@ import { type AuthClientOptions, SignedOutError, tabSync } from '../../src/index
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, type Running, sleep, startService, waitUntil } from '../support/fixtures.js';
 import { installWebLocks } from '../support/web-locks.js';
+import { startFaultyService } from '../support/faulty-service.js';
 
 /**
  * Each client stands for a tab: Node delivers BroadcastChannel messages between channel objects of
@@ -146,4 +147,25 @@ describe('a token the server refused', () => {
     await Promise.all([holding, opened]);
     expect(bearerTokens(running.service).filter((token) => token === refused)).toHaveLength(1);
   });
+
+  it("the tab lock is per channel: a client on another channel gets its token while this one's /v1/auth call is held", async () => {
+    installWebLocks();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let authCalls = 0;
+    const running = await startFaultyService(({ path }) =>
+      path.endsWith('/v1/auth') && ++authCalls === 1 ? { holdUntil: held } : null,
+    );
+    const [holding] = tabs(running, 1);
+    const pending = holding!.getToken();
+    await waitUntil(() => running.faults.seen.length === 1);
+
+    const [elsewhere] = tabs(running, 1); // another channel name
+    const token = await Promise.race([elsewhere!.getToken(), sleep(2_000).then(() => 'still waiting')]);
+    release();
+
+    expect(token).toBe(running.service.issuedTokens[0]);
+    expect(await pending).toBe(running.service.issuedTokens[1]);
+  });
 });
+
