@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { tabSync } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, sleep, startService, waitUntil } from '../support/fixtures.js';
@@ -101,6 +101,28 @@ describe('the tab channel', () => {
 
     expect(running.service.authCalls).toHaveLength(2);
     expect(token).toBe(running.service.issuedTokens[1]);
+  });
+});
+
+describe("a new tab's wait for the others' answers", () => {
+  it('ends as soon as another tab hands its token over: no grace timer has to run out', async () => {
+    installWebLocks(); // without them a tab waits a random stagger, on a timer
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const token = await clientFor(running, { tabSync: tabSync(channel) }).getToken();
+    // From here no timer of the library fires: only the hand-over can end the new tab's wait.
+    const realSetTimeout = globalThis.setTimeout;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+
+    const opened = clientFor(running, { tabSync: tabSync(channel) });
+    const stillWaiting = new Promise((resolve) => realSetTimeout(resolve, 1_000, 'still waiting'));
+    const handed = await Promise.race([opened.getToken(), stillWaiting]);
+
+    expect(handed).toBe(token);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 });
 
