@@ -30,6 +30,20 @@ describe('a network failure that may hide an expiry answer', () => {
     expect(bearerTokens(service)).toEqual(service.issuedTokens);
   });
 
+  it('at exactly the documented hour the token counts as possibly expired: one re-authentication, one retry', async () => {
+    const running = await startService({ tokenLifetimeSec: 7_200 });
+    let clock = Date.now();
+    const client = clientFor(running, { now: () => clock });
+    await client.getToken();
+    clock = client.store.getState().receivedAt! + 60 * MINUTE;
+    running.service.queueGraphqlFailures('reset');
+
+    await client.request(PentestsDocument);
+
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(bearerTokens(running.service)).toEqual(running.service.issuedTokens);
+  });
+
   it('for a young token: the network error reaches the caller, with no re-authentication', async () => {
     const { service, client, advance } = await clientWithTwoHourTokens();
     advance(10 * MINUTE);
