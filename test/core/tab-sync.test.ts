@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type AuthClientOptions, SignedOutError, tabSync } from '../../src/index.js';
+import { AuthServerError, type AuthClientOptions, SignedOutError, tabSync } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, type Running, sleep, startService, waitUntil } from '../support/fixtures.js';
 import { installWebLocks } from '../support/web-locks.js';
@@ -166,6 +166,26 @@ describe('a token the server refused', () => {
 
     expect(token).toBe(running.service.issuedTokens[0]);
     expect(await pending).toBe(running.service.issuedTokens[1]);
+  });
+
+  it('a tab that just opened is not handed a token that is due: it asks /v1/auth itself, and hears its failure', async () => {
+    let clock = Date.now();
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const holder = clientFor(running, { now: () => clock, tabSync: tabSync(channel) });
+    await holder.getToken();
+    clock = holder.store.getState().expiresAt! - 30_000; // inside the 60 s margin: due, still valid
+    running.service.queueAuthFailures(503);
+
+    const opened = clientFor(running, { now: () => clock, tabSync: tabSync(channel) });
+    const release = opened.retain(); // connected: its 'ask' is answered, or not
+    await sleep(200); // past the new tab's wait for answers
+    expect(opened.store.getState().token).toBeNull();
+
+    await expect(opened.request(PentestsDocument)).rejects.toBeInstanceOf(AuthServerError);
+    release();
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503]);
+    expect(running.service.graphqlCalls).toHaveLength(0);
   });
 });
 
