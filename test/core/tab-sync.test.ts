@@ -187,5 +187,23 @@ describe('a token the server refused', () => {
     expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503]);
     expect(running.service.graphqlCalls).toHaveLength(0);
   });
+
+  it('refresh() asks /v1/auth even when, while it waited for the tab lock, another tab shared a fresh token', async () => {
+    installWebLocks();
+    const running = await startService();
+    const [holder, waiter] = tabs(running, 2);
+    await holder!.getToken();
+    await waiter!.getToken(); // handed over: one /v1/auth call so far
+    const resume = running.service.pauseAuth();
+    const holding = holder!.refresh(); // holds the lock while its /v1/auth call is held
+    await waitUntil(() => running.service.authCalls.length === 2);
+
+    const refreshing = waiter!.refresh();
+    resume();
+
+    expect(await holding).toBe(running.service.issuedTokens[1]);
+    expect(await refreshing).toBe(running.service.issuedTokens[2]);
+    expect(running.service.authCalls).toHaveLength(3);
+  });
 });
 
