@@ -48,6 +48,41 @@ describe('errors from /v1/auth', () => {
     expect(running.service.authCalls).toHaveLength(3);
   });
 
+  // The error body's shape is not in the contract: a JSON `message`, else a JSON `error`, else the text.
+  it.each([
+    ['a JSON message', '{"message":"key must be 32 chars"}', 'key must be 32 chars'],
+    ['an empty JSON message beside an error', '{"message":"","error":"bad json"}', 'bad json'],
+    ['a JSON error', '{"error":"bad json"}', 'bad json'],
+    ['an empty JSON error: the text itself', '{"error":""}', '{"error":""}'],
+    ['a JSON error that is not a string: the text itself', '{"error":42}', '{"error":42}'],
+    ['a JSON object with neither: the text itself', '{}', '{}'],
+    ['the JSON null: the text itself', 'null', 'null'],
+    ['plain text, trimmed', '  plain words\n', 'plain words'],
+    ['an empty body: the status', '', 'HTTP 400'],
+    ['a blank body: the status', ' \n ', 'HTTP 400'],
+  ])("400 with %s: AuthRequestError saying exactly the server's message", async (_label, body, said) => {
+    const running = await startService();
+    running.service.queueAuthFailures({ status: 400, body });
+    const client = clientFor(running);
+
+    const error: unknown = await client.getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect(error).toHaveProperty('message', `The auth endpoint refused the request (400): ${said}`);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it("a long server message is cut to 300 characters after the API key is redacted, so no part of the key is left", async () => {
+    const running = await startService();
+    running.service.queueAuthFailures({ status: 400, body: `${'x'.repeat(295)}${API_KEY}${'y'.repeat(500)}` });
+    const client = clientFor(running);
+
+    const error: unknown = await client.getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect(error).toHaveProperty('message', `The auth endpoint refused the request (400): ${'x'.repeat(295)}[reda`);
+  });
+
   it('5xx: AuthServerError with the status; the next operation tries again', async () => {
     const running = await startService();
     running.service.queueAuthFailures(503);
@@ -72,13 +107,39 @@ describe('errors from /v1/auth', () => {
     ['a token with a space', '{"token":"a b"}'],
     ['a token with a line break', '{"token":"tok\\n"}'],
     ['a token outside Latin-1 (no valid header)', '{"token":"tok€n"}'],
+    ['the JSON null', 'null'],
   ])('200 with %s: AuthServerError, nothing stored', async (_label, body) => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 200, body });
     const client = clientFor(running);
 
-    await expect(client.getToken()).rejects.toMatchObject({ name: 'AuthServerError', status: 200 });
+    await expect(client.getToken()).rejects.toMatchObject({
+      name: 'AuthServerError',
+      status: 200,
+      message: 'The auth endpoint failed (200): the answer carries no usable token string',
+    });
     expect(client.store.getState()).toMatchObject({ status: 'error', token: null, expiresAt: null });
+  });
+
+  it.each([201, 299])('%i with a token: a success like 200, the token used', async (status) => {
+    const running = await startService();
+    running.service.queueAuthFailures({ status, body: '{"token":"opaque-token"}' });
+    const client = clientFor(running);
+
+    await expect(client.getToken()).resolves.toBe('opaque-token');
+    expect(client.store.getState()).toMatchObject({ status: 'authenticated', token: 'opaque-token', error: null });
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('an auth call slower than authTimeoutMs: AuthNetworkError whose cause says how long it waited', async () => {
+    const running = await startService();
+    running.service.authDelayMs = 1_000;
+    const client = clientFor(running, { authTimeoutMs: 50 });
+
+    const error: unknown = await client.getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthNetworkError);
+    expect((error as Error).cause).toMatchObject({ name: 'TimeoutError', message: 'No answer within 50 ms' });
   });
 
   it('an unreachable auth endpoint: AuthNetworkError with the fetch failure as cause', async () => {
