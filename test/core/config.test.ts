@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthConfigError, createAuthClient, DEFAULT_REGIONS, resolveRegion, tokenEndpoint } from '../../src/index.js';
+import { AuthConfigError, autoRegion, createAuthClient, DEFAULT_REGIONS, resolveRegion, tokenEndpoint } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
 import { API_KEY, startService } from '../support/fixtures.js';
 
@@ -50,6 +50,48 @@ describe('configuration', () => {
     expect(client.store.getState().error).toBeInstanceOf(AuthConfigError);
     expect(running.service.authCalls).toHaveLength(0);
     expect(running.service.graphqlCalls).toHaveLength(0);
+  });
+
+  it.each([
+    ['no mode option', { region: 'test' }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none)'],
+    [
+      'two mode options',
+      { apiKey: API_KEY, tokenEndpoint: tokenEndpoint('/api/token'), region: 'test' },
+      'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got apiKey, tokenEndpoint)',
+    ],
+    ['an API key that is null', { apiKey: null as never, region: 'test' }, 'apiKey must be a non-empty string'],
+    ['a blank API key', { apiKey: '   ', region: 'test' }, 'apiKey must be a non-empty string'],
+    ['a token endpoint that is null', { tokenEndpoint: null as never }, 'tokenEndpoint takes tokenEndpoint(url)'],
+    ['an API key without a region', { apiKey: API_KEY }, 'region must be a string or autoRegion()'],
+    ['autoRegion() with no configured region', { apiKey: API_KEY, region: autoRegion(), regions: {} }, 'autoRegion() needs at least one configured region'],
+    ['a negative margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: -1 }, 'refreshMarginMs must be a finite number ≥ 0, got -1'],
+    [
+      'an auth timeout above 2^31 − 1 ms',
+      { apiKey: API_KEY, region: 'test', authTimeoutMs: 2 ** 31 },
+      'authTimeoutMs must be a finite number from 0 to 2147483647, got 2147483648',
+    ],
+  ])('%s: an AuthConfigError saying exactly what to fix, and no request sent', async (_label, options, message) => {
+    const running = await startService();
+    const client = createAuthClient({ regions: { test: running.baseUrl }, ...options });
+
+    const error: unknown = await client.getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthConfigError);
+    expect(error).toHaveProperty('message', message);
+    expect(client.store.getState()).toMatchObject({ status: 'error', token: null });
+    expect(running.service.authCalls).toHaveLength(0);
+  });
+
+  it('a zero refresh margin and a zero auth timeout are valid (the timeout falls back to its default)', async () => {
+    const running = await startService();
+    const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, refreshMarginMs: 0, authTimeoutMs: 0 });
+
+    const token = await client.getToken();
+
+    expect(token).toBe(running.service.issuedTokens[0]);
+    expect(client.store.getState()).toMatchObject({ status: 'authenticated', error: null });
+    expect(running.service.authCalls).toHaveLength(1);
+    client.dispose();
   });
 
   it('an opaque (non-JWT) token is assumed to live one hour from receipt', async () => {
