@@ -1,3 +1,4 @@
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
@@ -60,6 +61,32 @@ describe('a network failure that may hide an expiry answer', () => {
     service.queueGraphqlFailures('reset');
 
     await expect(client.request(PauseOpDocument, { op_id: runningOpId() })).rejects.toBeInstanceOf(TypeError);
+    expect(service.graphqlCalls).toHaveLength(1);
+    expect(service.appliedMutations).toBe(1);
+
+    await client.request(PentestsDocument);
+    expect(service.authCalls).toHaveLength(2);
+    expect(bearerTokens(service)).toEqual(service.issuedTokens);
+  });
+
+  // How a mutation may be written: the request path must still recognise it after a lost answer.
+  it.each([
+    ['a string that starts with "mutation"', 'mutation PauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_state } }'],
+    ['an indented string, as a template literal gives it', '\n  mutation PauseOp($op_id: String!) {\n    pause_op(op_id: $op_id) { op_id op_state }\n  }\n'],
+    ['a string after a comment line', '# pauses a running pentest\nmutation PauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_state } }'],
+    [
+      'a parsed document with a fragment, as the CLI writes them',
+      parse('mutation PauseOp($op_id: String!) { pause_op(op_id: $op_id) { ...Op } } fragment Op on OpTab { op_id op_state }'),
+    ],
+  ])('a mutation given as %s is never sent twice; the fetch error reaches the caller, the next operation gets a new token', async (_label, document) => {
+    const { service, client, advance } = await clientWithTwoHourTokens();
+    advance(61 * MINUTE);
+    service.queueGraphqlFailures('reset');
+
+    const error: unknown = await client.request(document, { op_id: runningOpId() }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toHaveProperty('message', 'fetch failed');
     expect(service.graphqlCalls).toHaveLength(1);
     expect(service.appliedMutations).toBe(1);
 
