@@ -1,3 +1,4 @@
+import { ClientError } from 'graphql-request';
 import { describe, expect, it } from 'vitest';
 import { createAuthClient, InvalidGraphQLResponseError } from '../../src/index.js';
 import { freshJwt } from '../support/crafted-jwt.js';
@@ -38,6 +39,27 @@ describe('2xx GraphQL answers that are not a GraphQL result', () => {
     const { client } = await answering('{"data":{"items":[{"id":"1","title":"a","region":"us"}]}}', 'text/plain');
 
     await expect(client.request(PentestsDocument)).resolves.toEqual({ items: [{ id: '1', title: 'a', region: 'us' }] });
+    client.dispose();
+  });
+});
+
+describe('2xx GraphQL results', () => {
+  it('data beside an empty errors list is data', async () => {
+    const { server, client } = await answering('{"data":{"items":[]},"errors":[]}');
+
+    await expect(client.request(PentestsDocument)).resolves.toEqual({ items: [] });
+    expect(server.calls.map((call) => call.path)).toEqual(['/v1/auth', '/v1/graphql']);
+    client.dispose();
+  });
+
+  it('data beside GraphQL errors is a ClientError carrying both, sent once', async () => {
+    const { server, client } = await answering('{"data":{"items":[]},"errors":[{"message":"partial failure"}]}');
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ClientError);
+    expect((error as ClientError).response).toMatchObject({ status: 200, data: { items: [] }, errors: [{ message: 'partial failure' }] });
+    expect(server.calls.map((call) => call.path)).toEqual(['/v1/auth', '/v1/graphql']);
     client.dispose();
   });
 });
