@@ -65,6 +65,17 @@ describe('reactive re-authentication', () => {
     expect(call?.headers.authorization).toBe(`Bearer ${running.service.issuedTokens[0]!}`);
   });
 
+  it("sends the caller's accept and content-type as given, as graphql-request does, instead of its defaults", async () => {
+    const running = await startService();
+    const client = clientFor(running);
+
+    await client.request(PentestsDocument, {}, { headers: { Accept: 'application/json', 'Content-Type': 'application/json; charset=utf-8' } });
+
+    const [call] = running.service.graphqlCalls;
+    expect(call?.headers.accept).toBe('application/json');
+    expect(call?.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
   it('presents the token through a custom authorize function', async () => {
     const running = await startService();
     const client = clientFor(running, { authorize: (token) => ({ authorization: `Bearer ${token}`, 'x-token': token }) });
