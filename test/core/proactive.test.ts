@@ -32,6 +32,19 @@ describe('proactive renewal', () => {
     expect(running.service.graphqlCalls).toHaveLength(3);
   });
 
+  it('honours a margin shorter than the default: 30 s before expiry, a 10 s margin sends the token it holds', async () => {
+    const running = await startService();
+    let offsetMs = 0;
+    const client = clientFor(running, { now: () => Date.now() + offsetMs, refreshMarginMs: 10_000 });
+    const first = await client.getToken();
+
+    offsetMs = client.store.getState().expiresAt! - 30_000 - Date.now();
+    await client.request(PentestsDocument, { page_size: 1 });
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(bearerTokens(running.service)).toEqual([first]);
+  });
+
   it('a background timer renews at expiry − margin, with the margin cut to half a 3 s lifetime (no refresh loop)', async () => {
     const running = await startService({ tokenLifetimeSec: 3 });
     const client = clientFor(running, { refreshMarginMs: 60_000 });

@@ -85,3 +85,22 @@ describe('signOut and refresh', () => {
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual([running.service.issuedTokens[2]]);
   });
 });
+
+describe('onSignOut', () => {
+  it('calls each listener once per sign-out, and a listener no more once it unsubscribed', async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    const calls = { kept: 0, dropped: 0 };
+    client.onSignOut(() => void (calls.kept += 1));
+    const unsubscribe = client.onSignOut(() => void (calls.dropped += 1));
+    await client.getToken();
+
+    client.signOut();
+    expect(calls).toEqual({ kept: 1, dropped: 1 });
+
+    unsubscribe();
+    await client.refresh();
+    client.signOut();
+    expect(calls).toEqual({ kept: 2, dropped: 1 });
+  });
+});

@@ -60,6 +60,20 @@ describe('tabs sharing one token', () => {
     expect(running.service.graphqlCalls).toHaveLength(0);
   });
 
+  it("signOut() as a tab's very first call signs out the other tabs and calls their onSignOut listeners", async () => {
+    const running = await startService();
+    const [signingOut, other] = tabs(running, 2);
+    let otherSignOuts = 0;
+    other!.onSignOut(() => void (otherSignOuts += 1));
+    await other!.getToken();
+
+    signingOut!.signOut();
+
+    await waitUntil(() => other!.store.getState().status === 'signedOut');
+    expect(otherSignOuts).toBe(1);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
   it('tabs of another API key on the same channel never receive the token', async () => {
     const running = await startService({ apiKeys: ['test-key', 'other-key'] });
     const channel = `tabs-${randomUUID()}`;

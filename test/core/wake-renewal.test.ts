@@ -65,6 +65,21 @@ describe('waking up', () => {
     await waitUntil(() => running.service.authCalls.length === 2);
   });
 
+  it('with renewOnWake: false, a token that fell due while asleep is left to the next request', async () => {
+    const running = await startService();
+    let clock = Date.now();
+    const client = clientFor(running, { now: () => clock, refreshMarginMs: MARGIN_MS, renewOnWake: false });
+    const first = await client.getToken();
+
+    clock = client.store.getState().expiresAt! - MARGIN_MS / 2;
+    window.dispatchEvent(new Event('online'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    await sleep(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(client.store.getState().token).toBe(first);
+  });
+
   it('after sign-out: nothing is asked', async () => {
     const running = await startService();
     const { client, expiresAt, wake } = await sleptClient(running);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { ClientError } from 'graphql-request';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthRequestError, createAuthClient } from '../../src/index.js';
 import { createGraphQLProxy } from '../../src/server/index.js';
 import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
@@ -33,6 +33,10 @@ function browserClient(url: string, seen: string[] = []) {
     },
   });
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('createGraphQLProxy over HTTP', () => {
   it('5 browser clients × 10 queries: 1 upstream /v1/auth call, data for all, no token or key in what the browser sees', async () => {
@@ -169,6 +173,25 @@ describe('createGraphQLProxy over HTTP', () => {
     await client.refresh();
     await expect(client.request(PentestsDocument)).rejects.toBeInstanceOf(AuthRequestError);
     expect(calls).toBe(2);
+  });
+
+  it('a browser client given no fetch uses globalThis.fetch as it is at call time (patched after the client was made)', async () => {
+    const running = await startService();
+    const url = await servedProxy(running);
+    const client = createAuthClient({ graphqlProxy: graphqlProxy(url) });
+    const original = globalThis.fetch;
+    const patched = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      headers.set('cookie', SESSION_COOKIE);
+      return original(input, { ...init, headers });
+    });
+    vi.stubGlobal('fetch', patched);
+
+    const data = await client.request(PentestsDocument, { page_size: 1 });
+
+    expect(data.pentests_page.pentests).toHaveLength(1);
+    // The proxy's own upstream calls go through the same global fetch, in this one process.
+    expect(patched.mock.calls.filter(([input]) => input instanceof URL && input.href === url)).toHaveLength(1);
   });
 
   it('fetchInProcess serves a server-side client with the browser’s query keys, and no network hop to the proxy', async () => {

@@ -89,4 +89,18 @@ describe('tokenCache: handlers that share a cache share one token', () => {
     expect(running.service.authCalls).toHaveLength(3);
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(running.service.issuedTokens);
   });
+
+  it('an entry written under a region name this process does not configure (same key and URLs) does not break it: the proxy answers 200', async () => {
+    // The identity tags the key and the URLs, not the region names: a deployment that renamed its
+    // region (us → us-east, same URLs) reads the entries the old processes still write.
+    const running = await startService();
+    const cache = memoryTokenCache();
+    const renamed = { ...handlerOptions(running, cache), region: 'primary', regions: { primary: running.baseUrl } };
+    expect((await post(await serveHandler(createTokenHandler(renamed)), {})).status).toBe(200);
+    const proxyUrl = await serveHandler(createGraphQLProxy(handlerOptions(running, cache)));
+
+    const answer = await post(proxyUrl, ITEMS);
+
+    expect(answer.status).toBe(200);
+  });
 });

@@ -174,6 +174,13 @@ describe('createTokenHandler over HTTP', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 
+  it('a regions map that is null fails at start-up, not on the first request', () => {
+    const options = { apiKey: API_KEY, region: 'test', regions: null, authorizeRequest: hasSession };
+
+    // Which error is not the point here (today a bare TypeError from reading the map): that it comes now.
+    expect(() => createTokenHandler(options as unknown as Parameters<typeof createTokenHandler>[0])).toThrow();
+  });
+
   it('refuses to start without authorizeRequest: there is no default that lets everyone in', () => {
     expect(() =>
       createTokenHandler({ apiKey: API_KEY, region: 'us' } as unknown as Parameters<typeof createTokenHandler>[0]),
