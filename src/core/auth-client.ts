@@ -46,7 +46,10 @@ export interface Ownership {
    * Wraps the key's token source, e.g. in one shared with other processes through a token cache
    * (server handlers). Passed in rather than imported, so browser bundles do not carry it.
    */
-  shareSource?: (source: TokenSource, context: { identity: string; now: () => number; marginMs: number }) => TokenSource;
+  shareSource?: (
+    source: TokenSource,
+    context: { identity: string; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean },
+  ) => TokenSource;
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -81,7 +84,7 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
     const [only] = candidates;
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
     source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl });
-    if (shareSource !== undefined) source = shareSource(source, { identity: identity.id, now, marginMs });
+    if (shareSource !== undefined) source = shareSource(source, { identity: identity.id, now, marginMs, acceptsRegion });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({ fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
   } else {

@@ -15,6 +15,12 @@ export interface SharedTokenSourceOptions {
   identity: string;
   now: () => number;
   marginMs: number;
+  /**
+   * Whether this process can use a token of that region. The identity tags the key and the URLs, not
+   * the region names, so a process that names its regions otherwise (a rename during a rolling
+   * deploy) shares the entry: its tokens are treated as no entry, as stored and tab-shared ones are.
+   */
+  acceptsRegion: (region: string) => boolean;
   log?: (message: string) => void;
 }
 
@@ -29,7 +35,7 @@ const issued = ({ token, region, expiresAt, obtainedAt }: CachedToken): IssuedTo
  * report one expiry, the service is asked once. When the cache fails, the process renews on its own
  * (the session's single flight) and asks the cache again at its next renewal.
  */
-export function sharedTokenSource({ inner, cache, identity, now, marginMs, log = console.warn }: SharedTokenSourceOptions): TokenSource {
+export function sharedTokenSource({ inner, cache, identity, now, marginMs, acceptsRegion, log = console.warn }: SharedTokenSourceOptions): TokenSource {
   const timing = cache.timing ?? {};
   const leaseMs = timing.leaseMs ?? DEFAULT_LEASE_MS;
   const waitTimeoutMs = timing.waitTimeoutMs ?? leaseMs + 5_000;
@@ -37,10 +43,11 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, log =
   const store = guardTokenCache(cache, timing.callTimeoutMs ?? DEFAULT_CACHE_CALL_TIMEOUT_MS, log);
   const owner = globalThis.crypto.randomUUID();
 
-  /** Fresh enough to hand out: not the refused token, and not yet due for renewal. */
+  /** Fresh enough to hand out: not the refused token, of a region this process knows, and not yet due for renewal. */
   const isFresh = (entry: CachedToken | null, refused: string | null): entry is CachedToken =>
     entry !== null &&
     entry.token !== refused &&
+    acceptsRegion(entry.region) &&
     now() < entry.expiresAt - Math.min(marginMs, (entry.expiresAt - entry.obtainedAt) / 2);
 
   /** Renews at the service and shares the result, unless someone else replaced `seen` meanwhile. */
