@@ -86,6 +86,9 @@ function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: R
     throw new AuthConfigError(`Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got ${given.join(', ') || 'none'})`);
   }
   const { apiKey, tokenEndpoint, graphqlProxy, region, regions = DEFAULT_REGIONS } = options;
+  if (typeof regions !== 'object' || regions === null || Array.isArray(regions)) {
+    throw new AuthConfigError('regions must be an object mapping region names to endpoints');
+  }
   if (graphqlProxy !== undefined) return { mode: modeOption('graphqlProxy', graphqlProxy), candidates: [] };
   // The endpoint names the region of each token; any configured region may be named.
   if (tokenEndpoint !== undefined) return { mode: modeOption('tokenEndpoint', tokenEndpoint), candidates: everyRegion(regions) };

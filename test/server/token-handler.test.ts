@@ -174,11 +174,12 @@ describe('createTokenHandler over HTTP', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 
-  it('a regions map that is null fails at start-up, not on the first request', () => {
+  it('a regions map that is null fails at start-up, not on the first request, with an AuthConfigError', () => {
     const options = { apiKey: API_KEY, region: 'test', regions: null, authorizeRequest: hasSession };
 
-    // Which error is not the point here (today a bare TypeError from reading the map): that it comes now.
-    expect(() => createTokenHandler(options as unknown as Parameters<typeof createTokenHandler>[0])).toThrow();
+    const start = () => createTokenHandler(options as unknown as Parameters<typeof createTokenHandler>[0]);
+    expect(start).toThrow(AuthConfigError);
+    expect(start).toThrow('regions must be an object mapping region names to endpoints');
   });
 
   it('refuses to start without authorizeRequest: there is no default that lets everyone in', () => {
