@@ -86,7 +86,9 @@ function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: R
     throw new AuthConfigError(`Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got ${given.join(', ') || 'none'})`);
   }
   const { apiKey, tokenEndpoint, graphqlProxy, region, regions = DEFAULT_REGIONS } = options;
-  if (typeof regions !== 'object' || regions === null || Array.isArray(regions)) {
+  // Typed as an object, but options may come from JSON or plain JavaScript.
+  const regionMap: unknown = regions;
+  if (typeof regionMap !== 'object' || regionMap === null || Array.isArray(regionMap)) {
     throw new AuthConfigError('regions must be an object mapping region names to endpoints');
   }
   if (graphqlProxy !== undefined) return { mode: modeOption('graphqlProxy', graphqlProxy), candidates: [] };
