@@ -88,8 +88,8 @@ function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: R
   const { apiKey, tokenEndpoint, graphqlProxy, region, regions = DEFAULT_REGIONS } = options;
   // Typed as an object, but options may come from JSON or plain JavaScript.
   const regionMap: unknown = regions;
-  if (typeof regionMap !== 'object' || regionMap === null || Array.isArray(regionMap)) {
-    throw new AuthConfigError('regions must be an object mapping region names to endpoints');
+  if (typeof regionMap !== 'object' || regionMap === null) {
+    throw new AuthConfigError('regions must be an object');
   }
   if (graphqlProxy !== undefined) return { mode: modeOption('graphqlProxy', graphqlProxy), candidates: [] };
   // The endpoint names the region of each token; any configured region may be named.
