@@ -124,6 +124,40 @@ describe("a new tab's wait for the others' answers", () => {
     expect(handed).toBe(token);
     expect(running.service.authCalls).toHaveLength(1);
   });
+  it('a token handed over while the tab still waits for the lock ends its wait as soon as the lock comes', async () => {
+    const locks = installWebLocks();
+    let elapsedMs = 0; // the service's clock and the tabs' move together, as in real life
+    const now = () => Date.now() + elapsedMs;
+    const running = await startService({ now });
+    const channel = `tabs-${randomUUID()}`;
+    const holder = clientFor(running, { now, tabSync: tabSync(channel) });
+    const waiter = clientFor(running, { now, tabSync: tabSync(channel) });
+    const first = await holder.getToken();
+    expect(await waiter.getToken()).toBe(first); // handed over
+    elapsedMs = 60 * 60_000 - 30_000; // inside both tabs' renewal margin
+    const resume = running.service.pauseAuth();
+    const renewing = holder.request(PentestsDocument); // takes the lock; its /v1/auth call is held
+    await waitUntil(() => running.service.authCalls.length === 2);
+
+    const releaseHandOff = locks.holdHandOffs();
+    const realSetTimeout = globalThis.setTimeout;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // no grace timer can end a wait now
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const waiting = waiter.request(PentestsDocument); // queued behind the holder's lock
+    resume();
+    const renewed = running.service.issuedTokens;
+    for (let i = 0; i < 200 && waiter.store.getState().token === first; i++) await new Promise((r) => realSetTimeout(r, 10));
+    expect(waiter.store.getState().token).toBe(renewed[1]); // the hand-over came before the lock
+    releaseHandOff();
+
+    const stillWaiting = new Promise((resolve) => realSetTimeout(resolve, 1_000, 'still waiting'));
+    expect(await Promise.race([waiting.then(() => 'answered'), stillWaiting])).toBe('answered');
+    await renewing;
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(bearerTokens(running.service)).toEqual([renewed[1], renewed[1]]);
+  });
 });
 
 /** A tab holding a token, and a newer session of the same identity obtained by a client outside the channel. */
