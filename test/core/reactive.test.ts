@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TokenExpiredError } from '../../src/index.js';
+import { isTokenExpiredBody, TOKEN_EXPIRED_MESSAGE, TokenExpiredError } from '../../src/index.js';
 import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 
@@ -83,5 +83,15 @@ describe('reactive re-authentication', () => {
     await client.request(PentestsDocument);
 
     expect(running.service.graphqlCalls[0]?.headers['x-token']).toBe(running.service.issuedTokens[0]);
+  });
+
+  it('only the exact expired answer counts: the text as plain text, inside a GraphQL result or reworded is not an expiry', () => {
+    expect(isTokenExpiredBody(JSON.stringify({ message: TOKEN_EXPIRED_MESSAGE }))).toBe(true);
+    expect(isTokenExpiredBody(JSON.stringify({ message: TOKEN_EXPIRED_MESSAGE, requestId: 'r1' }))).toBe(true);
+    expect(isTokenExpiredBody(TOKEN_EXPIRED_MESSAGE)).toBe(false);
+    expect(isTokenExpiredBody(JSON.stringify({ data: null, message: TOKEN_EXPIRED_MESSAGE }))).toBe(false);
+    expect(isTokenExpiredBody(JSON.stringify({ errors: [{ message: TOKEN_EXPIRED_MESSAGE }] }))).toBe(false);
+    expect(isTokenExpiredBody(JSON.stringify({ message: `${TOKEN_EXPIRED_MESSAGE}.` }))).toBe(false);
+    expect(isTokenExpiredBody(JSON.stringify([TOKEN_EXPIRED_MESSAGE]))).toBe(false);
   });
 });

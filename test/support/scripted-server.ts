@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
 import { serve } from './serve.js';
 
-/** One canned answer, or a connection dropped without one. */
-export type Scripted = { status: number; body: string; contentType?: string } | 'reset';
+/** One canned answer (`contentType: null`: no content-type header at all), or a connection dropped without one. */
+export type Scripted = { status: number; body: string; contentType?: string | null } | 'reset';
 
 export interface ScriptedCall {
   readonly path: string;
@@ -26,6 +26,8 @@ const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 function toResponse(answer: Scripted): Response {
   if (answer === 'reset') return Response.error();
   const body = NULL_BODY_STATUSES.has(answer.status) ? null : answer.body;
+  // As bytes, a body gets no content type of its own (a string would be text/plain).
+  if (answer.contentType === null) return new Response(body === null ? null : new TextEncoder().encode(body), { status: answer.status });
   return new Response(body, {
     status: answer.status,
     headers: { 'content-type': answer.contentType ?? 'application/json' },
