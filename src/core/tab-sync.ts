@@ -36,8 +36,8 @@ export interface TabSync {
   close: () => void;
 }
 
-// Without Web Locks, tabs whose timers fire together stagger at random, so that most of them find
-// the token another tab already shared by the time they would ask for one.
+// Without Web Locks (or when they refuse), tabs whose timers fire together stagger at random, so that
+// most of them find the token another tab already shared by the time they would ask for one.
 const NO_LOCK_STAGGER_MS = 250;
 // A tab that waited for the lock lets the holder's token message arrive before asking itself: the
 // lock grant and the message travel separately, in no promised order.
@@ -116,22 +116,34 @@ export function createTabSync(
   const lockName = `${channelName}:${id}`;
   // A tab that just opened first gives the others a moment to answer its 'ask' with their token.
   const answered = handover(0);
+  /** Without a lock, tabs whose timers fire together stagger at random. */
+  async function unlocked<T>(task: () => Promise<T>): Promise<T> {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * NO_LOCK_STAGGER_MS));
+    return task();
+  }
+
   async function exclusive<T>(task: () => Promise<T>): Promise<T> {
     await answered;
-    if (!locks) {
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * NO_LOCK_STAGGER_MS));
-      return task();
-    }
+    if (!locks) return unlocked(task);
     const seen = sessionsAdopted;
-    // Uncontended: no other tab is renewing, so ask at once.
-    const alone = await locks.request(lockName, { ifAvailable: true }, async (lock) =>
-      lock ? { result: await task() } : null,
-    );
-    if (alone) return alone.result;
-    return locks.request(lockName, async () => {
-      await handover(seen);
+    const attempt = { started: false };
+    const run = () => {
+      attempt.started = true;
       return task();
-    });
+    };
+    try {
+      // Uncontended: no other tab is renewing, so ask at once.
+      const alone = await locks.request(lockName, { ifAvailable: true }, async (lock) => (lock ? { result: await run() } : null));
+      if (alone) return alone.result;
+      return await locks.request(lockName, async () => {
+        await handover(seen);
+        return run();
+      });
+    } catch (error) {
+      if (attempt.started) throw error;
+      // The lock manager refused (SecurityError in a sandboxed iframe): work as a tab without Web Locks.
+      return unlocked(task);
+    }
   }
 
   return {
