@@ -136,4 +136,16 @@ describe('tokenCache: handlers that share a cache share one token', () => {
 
     expect(answer.status).toBe(200);
   });
+
+  it('handlers of a region named "" (a name the options accept) share one token like any other: 2 cold calls, 1 /v1/auth', async () => {
+    const running = await startService();
+    const cache = memoryTokenCache();
+    const options = { ...handlerOptions(running, cache), region: '', regions: { '': running.baseUrl } };
+    const urls = [await serveHandler(createTokenHandler(options)), await serveHandler(createTokenHandler(options))];
+
+    const answers = [await post(urls[0] ?? '', {}), await post(urls[1] ?? '', {})];
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
 });
