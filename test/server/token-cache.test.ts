@@ -79,15 +79,48 @@ describe('tokenCache: handlers that share a cache share one token', () => {
 
   it('a garbled entry is never sent as a Bearer token: it counts as none, and the handler renews', async () => {
     const running = await startService();
-    const garbled = [{ token: 'not a token\r\nx-evil: 1', expiresAt: Date.now() + 60_000, obtainedAt: Date.now(), region: 'test' }, 'garbage', { token: 'null', expiresAt: 'soon' }];
+    const now = Date.now();
+    const hourLater = now + 60 * 60_000;
+    // A usable token whose times make no sense: were they believed, the entry would look fresh.
+    const badTimes = (times: { expiresAt: unknown; obtainedAt: unknown }) => ({ token: 'foreign-token', region: 'test', ...times });
+    const garbled = [
+      { token: 'not a token\r\nx-evil: 1', expiresAt: now + 60_000, obtainedAt: now, region: 'test' },
+      'garbage',
+      { token: 'null', expiresAt: 'soon' },
+      badTimes({ expiresAt: Infinity, obtainedAt: now }),
+      badTimes({ expiresAt: hourLater, obtainedAt: String(now) }),
+      badTimes({ expiresAt: hourLater, obtainedAt: hourLater }),
+      badTimes({ expiresAt: hourLater, obtainedAt: hourLater + 60 * 60_000 }),
+    ];
     for (const entry of garbled) {
       const cache: TokenCache = { ...memoryTokenCache(), read: () => Promise.resolve(entry as never) };
       const url = await serveHandler(createGraphQLProxy(handlerOptions(running, cache)));
       expect((await post(url, ITEMS)).status).toBe(200);
     }
 
-    expect(running.service.authCalls).toHaveLength(3);
+    expect(running.service.authCalls).toHaveLength(garbled.length);
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(running.service.issuedTokens);
+  });
+
+  it('a cache whose read answers undefined for a missing entry (as a Map does) counts it as none: the new token is shared, nothing logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const store = memoryTokenCache();
+    let written = 0;
+    const cache: TokenCache = {
+      ...store,
+      read: () => Promise.resolve(undefined as never),
+      write: (...args) => {
+        written += 1;
+        return store.write(...args);
+      },
+    };
+
+    const answer = await post(await serveHandler(createGraphQLProxy(handlerOptions(running, cache))), ITEMS);
+
+    expect(answer.status).toBe(200);
+    expect(written).toBe(1);
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('an entry written under a region name this process does not configure (same key and URLs) does not break it: the proxy answers 200', async () => {
@@ -102,5 +135,17 @@ describe('tokenCache: handlers that share a cache share one token', () => {
     const answer = await post(proxyUrl, ITEMS);
 
     expect(answer.status).toBe(200);
+  });
+
+  it('handlers of a region named "" (a name the options accept) share one token like any other: 2 cold calls, 1 /v1/auth', async () => {
+    const running = await startService();
+    const cache = memoryTokenCache();
+    const options = { ...handlerOptions(running, cache), region: '', regions: { '': running.baseUrl } };
+    const urls = [await serveHandler(createTokenHandler(options)), await serveHandler(createTokenHandler(options))];
+
+    const answers = [await post(urls[0] ?? '', {}), await post(urls[1] ?? '', {})];
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 });

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTokenHandler, memoryTokenCache, type TokenCache } from '../../src/server/index.js';
+import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
+import { hasSession, post, serveHandler } from './serve-handler.js';
+
+const UNAVAILABLE = (reason: string) =>
+  `graphql-jwt-auth-react: the token cache is unavailable (${reason}); each process renews its own token until it is back`;
+
+/** The answer, or 'still waiting' after 2 s of real time. */
+const within2s = <T>(answer: Promise<T>) => Promise.race([answer, sleep(2_000).then(() => 'still waiting' as const)]);
+
+function servedHandler(running: Running, tokenCache: TokenCache) {
+  return serveHandler(createTokenHandler({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }));
+}
+
+async function tokenOf(answer: Response): Promise<string | undefined> {
+  return ((await answer.json()) as { token?: string }).token;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('tokenCache: a cache that fails', () => {
+  it('a cache that never answers costs callTimeoutMs, not the request: the handler renews on its own and logs the timeout', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const silent: TokenCache = { ...memoryTokenCache(), read: () => new Promise(() => undefined), timing: { callTimeoutMs: 20 } };
+
+    const answer = await within2s(post(await servedHandler(running, silent), {}).then(tokenOf));
+
+    expect(answer).toBe(running.service.issuedTokens[0]);
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
+  });
+
+  it('a cache that rejects with something other than an Error is named a failure in the log', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a custom cache may reject with anything
+    const odd: TokenCache = { ...memoryTokenCache(), read: () => Promise.reject('ECONNREFUSED') };
+
+    const answer = await post(await servedHandler(running, odd), {});
+
+    expect(answer.status).toBe(200);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('failure')]]);
+  });
+
+  it('a cache that stays down is logged once, however many renewals fail on it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const down: TokenCache = { ...memoryTokenCache(), read: () => Promise.reject(new Error('connection refused')) };
+    const url = await servedHandler(running, down);
+    const first = await tokenOf(await post(url, {}));
+    running.service.expireTokensNow();
+
+    const renewed = await tokenOf(await post(url, { expired: first }));
+
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(renewed).toBe(running.service.issuedTokens[1]);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('Error')]]);
+  });
+});
