@@ -91,6 +91,8 @@ function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: R
   if (typeof regionMap !== 'object' || regionMap === null) {
     throw new AuthConfigError('regions must be an object');
   }
+  // An empty name is falsy wherever a region is read back (stored, shared, cached): refused here, once.
+  if (Object.hasOwn(regionMap, '')) throw new AuthConfigError('region names must be non-empty');
   if (graphqlProxy !== undefined) return { mode: modeOption('graphqlProxy', graphqlProxy), candidates: [] };
   // The endpoint names the region of each token; any configured region may be named.
   if (tokenEndpoint !== undefined) return { mode: modeOption('tokenEndpoint', tokenEndpoint), candidates: everyRegion(regions) };

@@ -39,6 +39,7 @@ describe('configuration', () => {
     ['a bare token endpoint URL', { tokenEndpoint: '/api/token' as never }, /tokenEndpoint takes tokenEndpoint\(url\)/],
     ['a bare GraphQL proxy URL', { graphqlProxy: '/api/graphql' as never }, /graphqlProxy takes graphqlProxy\(url\)/],
     ['an empty token endpoint URL', { tokenEndpoint: tokenEndpoint('') }, /tokenEndpoint must be a non-empty string/],
+    ['a region named ""', { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9', '': 'http://127.0.0.1:9' } }, /region names must be non-empty/],
     ['a regions map that is null', { apiKey: API_KEY, region: 'test', regions: null as never }, /regions must be an object/],
   ])('%s: a typed AuthConfigError, state "error", and no request sent', async (_label, options, message) => {
     const running = await startService();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type TokenCache } from '../../src/server/index.js';
+import { AuthConfigError } from '../../src/index.js';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 
@@ -137,15 +138,11 @@ describe('tokenCache: handlers that share a cache share one token', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('handlers of a region named "" (a name the options accept) share one token like any other: 2 cold calls, 1 /v1/auth', async () => {
+  it('a region named "" is refused at start-up with an AuthConfigError (it would read back as no region)', async () => {
     const running = await startService();
-    const cache = memoryTokenCache();
-    const options = { ...handlerOptions(running, cache), region: '', regions: { '': running.baseUrl } };
-    const urls = [await serveHandler(createTokenHandler(options)), await serveHandler(createTokenHandler(options))];
+    const options = { ...handlerOptions(running, memoryTokenCache()), region: '', regions: { '': running.baseUrl } };
 
-    const answers = [await post(urls[0] ?? '', {}), await post(urls[1] ?? '', {})];
-
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    expect(running.service.authCalls).toHaveLength(1);
+    expect(() => createTokenHandler(options)).toThrow(new AuthConfigError('region names must be non-empty'));
+    expect(running.service.authCalls).toHaveLength(0);
   });
 });
