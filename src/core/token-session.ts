@@ -214,9 +214,9 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     // Due but still valid: renew first, yet keep serving the valid token while the auth server fails.
     if (inflight === null && now() < renewNotBefore) return Promise.resolve(current);
     return renew().catch((error: unknown) => {
-      if (isTransientAuthError(error) && store.getState().token === current.token && now() < current.expiresAt) {
-        return current;
-      }
+      // The token held now: this one, or a newer one another tab handed over while the renewal ran.
+      const held = sessionOf(store.getState());
+      if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
       throw error;
     });
   }

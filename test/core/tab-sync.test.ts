@@ -4,6 +4,7 @@ import { AuthServerError, type AuthClientOptions, SignedOutError, tabSync } from
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, type Running, sleep, startService, waitUntil } from '../support/fixtures.js';
 import { installWebLocks } from '../support/web-locks.js';
+import { postSession } from '../support/tab-messages.js';
 import { startFaultyService } from '../support/faulty-service.js';
 
 /**
@@ -218,6 +219,32 @@ describe('a token the server refused', () => {
     expect(await holding).toBe(running.service.issuedTokens[1]);
     expect(await refreshing).toBe(running.service.issuedTokens[2]);
     expect(running.service.authCalls).toHaveLength(3);
+  });
+
+  it('a renewal that fails on a flaky auth server serves the newer token another tab handed over meanwhile', async () => {
+    let elapsedMs = 0;
+    const now = () => Date.now() + elapsedMs;
+    const running = await startService({ now });
+    const channel = `tabs-${randomUUID()}`;
+    const client = clientFor(running, { now, tabSync: tabSync(channel) });
+    await client.getToken();
+    elapsedMs += 1_000;
+    const elsewhere = clientFor(running, { now }); // the tab that will hand its token over
+    await elsewhere.refresh();
+    const { token, expiresAt, receivedAt, region } = elsewhere.store.getState();
+    elapsedMs = 60 * 60_000 - 30_000; // due, still valid
+    const resume = running.service.pauseAuth();
+    running.service.queueAuthFailures(503);
+
+    const request = client.request(PentestsDocument); // renews: its /v1/auth call is held
+    await waitUntil(() => running.service.authCalls.length === 3);
+    await postSession(channel, client, { token, expiresAt, receivedAt, region });
+    expect(client.store.getState().token).toBe(token);
+    resume(); // the renewal fails: 503
+
+    await request;
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 200, 503]);
+    expect(bearerTokens(running.service)).toEqual([token]);
   });
 });
 
