@@ -4,10 +4,13 @@ import {
   AuthNetworkError,
   AuthRequestError,
   AuthServerError,
+  createAuthClient,
   InvalidApiKeyError,
+  tokenEndpoint,
 } from '../../src/index.js';
 import { clientName, PentestsDocument } from '../support/documents.js';
 import { API_KEY, clientFor, startService } from '../support/fixtures.js';
+import { startScriptedServer } from '../support/scripted-server.js';
 
 describe('errors from /v1/auth', () => {
   it('401: status error with InvalidApiKeyError, and no further /v1/auth call until refresh()', async () => {
@@ -168,5 +171,33 @@ describe('errors from /v1/auth', () => {
       expect(error.cause).toBe(cause);
       expect(String(error)).not.toContain(API_KEY);
     }
+  });
+
+  it('a 400 that echoes the API key has the exact message with the key replaced by [redacted]', async () => {
+    const server = await startScriptedServer({
+      auth: () => ({ status: 400, body: '{"message":"key k-secret-1 is malformed"}' }),
+      graphql: () => ({ status: 500, body: '' }),
+    });
+    const client = createAuthClient({ apiKey: 'k-secret-1', region: 'test', regions: { test: server.baseUrl } });
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect(error).toHaveProperty('message', 'The auth endpoint refused the request (400): key [redacted] is malformed');
+    client.dispose();
+  });
+
+  it("a token endpoint's 400 (no API key to hide) keeps the server's message exactly", async () => {
+    const server = await startScriptedServer({
+      auth: () => ({ status: 400, body: '{"message":"no session"}' }),
+      graphql: () => ({ status: 500, body: '' }),
+    });
+    const client = createAuthClient({ tokenEndpoint: tokenEndpoint(`${server.baseUrl}/v1/auth`), regions: { test: server.baseUrl } });
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect(error).toHaveProperty('message', 'The auth endpoint refused the request (400): no session');
+    client.dispose();
   });
 });

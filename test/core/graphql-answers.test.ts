@@ -24,6 +24,8 @@ describe('2xx GraphQL answers that are not a GraphQL result', () => {
     ['data that is not an object', '{"data":5}'],
     ['no data and an empty errors list', '{"errors":[]}'],
     ['a batch', '[{"data":{}}]'],
+    ['data that is not an object beside errors', '{"data":"x","errors":[{"message":"boom"}]}'],
+    ['extensions that are not an object', '{"data":{"items":[]},"extensions":5}'],
   ])('%s: InvalidGraphQLResponseError with the status, sent once, no re-auth', async (_label, body) => {
     const { server, client } = await answering(body);
 
@@ -60,6 +62,28 @@ describe('2xx GraphQL results', () => {
     expect(error).toBeInstanceOf(ClientError);
     expect((error as ClientError).response).toMatchObject({ status: 200, data: { items: [] }, errors: [{ message: 'partial failure' }] });
     expect(server.calls.map((call) => call.path)).toEqual(['/v1/auth', '/v1/graphql']);
+    client.dispose();
+  });
+
+  it.each([
+    ['errors without data', '{"errors":[{"message":"boom"}]}', undefined],
+    ['errors beside null data', '{"data":null,"errors":[{"message":"boom"}]}', null],
+  ])('%s: a ClientError carrying the errors, sent once', async (_label, body, data) => {
+    const { server, client } = await answering(body);
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ClientError);
+    expect((error as ClientError).response).toMatchObject({ status: 200, errors: [{ message: 'boom' }] });
+    expect((error as ClientError).response.data).toBe(data);
+    expect(server.calls.map((call) => call.path)).toEqual(['/v1/auth', '/v1/graphql']);
+    client.dispose();
+  });
+
+  it('data beside an extensions object is data', async () => {
+    const { client } = await answering('{"data":{"items":[]},"extensions":{"cost":1}}');
+
+    await expect(client.request(PentestsDocument)).resolves.toEqual({ items: [] });
     client.dispose();
   });
 });

@@ -67,7 +67,7 @@ describe('sessions this client did not obtain itself', () => {
     expect(client.store.getState()).toMatchObject({ status: 'idle', token: null });
   });
 
-  it('from the tab channel, a session that is null or not an object: ignored, no error thrown', async () => {
+  it('from the tab channel, a session that is null, missing or not an object: ignored, no error thrown', async () => {
     const unhandled = collectUnhandled();
     const running = await startService();
     const channel = `tabs-${randomUUID()}`;
@@ -75,6 +75,7 @@ describe('sessions this client did not obtain itself', () => {
     const token = await client.getToken();
 
     await postSession(channel, client, null);
+    await postSession(channel, client, undefined);
     await postSession(channel, client, 'a session');
 
     expect(client.store.getState().token).toBe(token);
