@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PentestsDocument } from '../support/documents.js';
+import { craftJwt } from '../support/crafted-jwt.js';
 import { clientFor, startService } from '../support/fixtures.js';
 
 const HOUR = 3_600_000;
@@ -63,6 +64,45 @@ describe('a token /v1/auth hands out again (a caching gateway)', () => {
     await client.request(PentestsDocument);
     expect(running.service.graphqlCalls.filter((call) => call.expired)).toHaveLength(0);
     expect(running.service.authCalls).toHaveLength(4);
+  });
+
+  it('a token without iat in between does not make the client forget the issuer\'s clock', async () => {
+    let clock = T0;
+    const running = await startService({ now: () => clock });
+    const client = clientFor(running, { now: () => clock });
+    await client.getToken(); // fresh: teaches the client the issuer's clock
+    clock = T0 + 5 * 60_000;
+    const cached = await clientFor(running, { now: () => clock }).getToken(); // handed out again below
+    clock = T0 + 10 * 60_000;
+    const withoutIat = craftJwt({ sub: 'no-iat', exp: (T0 + 70 * 60_000) / 1000 });
+    running.service.queueAuthFailures({ status: 200, body: JSON.stringify({ token: withoutIat }) });
+    await client.refresh();
+    expect(client.store.getState().token).toBe(withoutIat);
+
+    running.service.reuseTokens = true;
+    clock = T0 + 15 * 60_000;
+    await client.refresh();
+
+    expect(client.store.getState().token).toBe(cached);
+    // Issued at T0 + 5 min for an hour; less iat's rounding (1 s), as for any token.
+    expect(client.store.getState().expiresAt).toBe(T0 + 65 * 60_000 - 1_000);
+  });
+
+  it('a token whose iat is 5 s older than our request (the tolerance for a slow answer) is read as freshly issued', async () => {
+    let clock = T0;
+    const running = await startService({ now: () => clock });
+    const client = clientFor(running, { now: () => clock });
+    await client.getToken(); // fresh: teaches the client the issuer's clock
+    clock = T0 + 60_000;
+    const older = await clientFor(running, { now: () => clock }).getToken();
+    running.service.reuseTokens = true;
+
+    clock = T0 + 65_000;
+    await client.refresh();
+
+    expect(client.store.getState().token).toBe(older);
+    // Within the tolerance the token's life runs from our request (less iat's rounding), not cut by 5 s.
+    expect(client.store.getState().expiresAt).toBe(T0 + 65_000 + HOUR - 1_000);
   });
 
   it("fresh tokens keep their own reading: iat's rounding on one never shortens the next", async () => {

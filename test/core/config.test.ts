@@ -26,6 +26,22 @@ describe('configuration', () => {
   });
 
   it.each([
+    ['a blank base address', { x: '   ' }, 'Unknown region "x"; configured regions: x'],
+    ['a null entry', { x: null as never }, 'Unknown region "x"; configured regions: x'],
+    ['endpoints without graphqlUrl', { x: { authUrl: 'http://x/token' } as never }, 'Region "x" needs both authUrl and graphqlUrl as non-empty strings'],
+    ['endpoints with a blank authUrl', { x: { authUrl: ' ', graphqlUrl: 'http://x/gql' } }, 'Region "x" needs both authUrl and graphqlUrl as non-empty strings'],
+  ])('a region whose entry is %s: an AuthConfigError saying what is wrong with it', (_label, regions, message) => {
+    expect(() => resolveRegion('x', regions)).toThrow(new AuthConfigError(message));
+  });
+
+  it.each([
+    [{ a: 'http://127.0.0.1:9', b: 'http://127.0.0.1:9' }, 'Unknown region "mars"; configured regions: a, b'],
+    [{}, 'Unknown region "mars"; configured regions: (none)'],
+  ])('an unknown region names the configured ones: %j', (regions, message) => {
+    expect(() => resolveRegion('mars', regions)).toThrow(new AuthConfigError(message));
+  });
+
+  it.each([
     ['an empty API key', { apiKey: '', region: 'test' }, /apiKey/],
     ['an unknown region', { apiKey: API_KEY, region: 'mars' }, /Unknown region "mars"/],
     ['a prototype key as region', { apiKey: API_KEY, region: 'toString' }, /Unknown region/],

@@ -40,4 +40,16 @@ describe('the status while a token is replaced', () => {
     expect(statuses).toEqual(['idle', 'authenticating', 'authenticated']);
     expect(running.service.authCalls).toHaveLength(2);
   });
+
+  it("a first getToken() on a client kept in memory: 'authenticating' at once, in the same tick, so a UI never shows 'idle' after asking", async () => {
+    const running = await startService();
+    const client = clientFor(running);
+
+    const token = client.getToken();
+
+    expect(client.store.getState().status).toBe('authenticating');
+    await token;
+    expect(client.store.getState().status).toBe('authenticated');
+    expect(running.service.authCalls).toHaveLength(1);
+  });
 });

@@ -44,6 +44,14 @@ describe('a throttled /v1/auth', () => {
     ['abc 5', undefined],
     ['120 seconds', undefined],
     ['-5', undefined],
+    ['Sun Nov 16 08:49:37 1994', 0], // an asctime date long past: no wait
+    // Date.parse reads past text around a date; the header must be a date and nothing else.
+    ['x Sun, 06 Nov 1994 08:49:37 GMT', undefined],
+    ['Sun, 06 Nov 1994 08:49:37 GMT 5', undefined],
+    ['x Sunday, 06-Nov-94 08:49:37 GMT', undefined],
+    ['Sunday, 06-Nov-94 08:49:37 GMT 5', undefined],
+    ['x Sun Nov 16 08:49:37 1994', undefined],
+    ['Sun Nov 16 08:49:37 1994 5', undefined],
   ])('Retry-After %j: retryAfterMs %j', async (value, expected) => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 503, headers: { 'retry-after': value } });
@@ -52,6 +60,16 @@ describe('a throttled /v1/auth', () => {
 
     expect(error).toBeInstanceOf(AuthServerError);
     expect(error.retryAfterMs).toBe(expected);
+  });
+
+  it('408 Request Timeout says "try later" like 429: AuthServerError (status 408) carrying its Retry-After', async () => {
+    const running = await startService();
+    running.service.queueAuthFailures({ status: 408, headers: { 'retry-after': '3' } });
+
+    const error: unknown = await clientFor(running).getToken().catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthServerError);
+    expect(error).toMatchObject({ status: 408, retryAfterMs: 3_000 });
   });
 
   it('without Retry-After, or an unreadable one, retryAfterMs is undefined', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clientFor, type Running, sleep, startService, waitUntil } from '../support/fixtures.js';
 
 const MARGIN_MS = 60_000;
@@ -13,7 +13,12 @@ async function sleptClient(running: Running) {
     clock = atMs;
     window.dispatchEvent(new Event('online'));
   };
-  return { client, first, expiresAt, wake };
+  const showPage = (atMs: number, visibility: DocumentVisibilityState) => {
+    clock = atMs;
+    Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  return { client, first, expiresAt, wake, showPage };
 }
 
 describe('waking up', () => {
@@ -90,5 +95,68 @@ describe('waking up', () => {
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(client.store.getState().status).toBe('signedOut');
+  });
+});
+
+
+describe('the page becoming visible again', () => {
+  // jsdom reports "prerender"; the tests set what a browser reports, and jsdom's own comes back after.
+  afterEach(() => {
+    delete (document as { visibilityState?: unknown }).visibilityState;
+  });
+
+  it('with a token that fell due while hidden: renewed once, before any request', async () => {
+    const running = await startService();
+    const { client, first, expiresAt, showPage } = await sleptClient(running);
+
+    showPage(expiresAt - MARGIN_MS / 2, 'visible');
+
+    await waitUntil(() => running.service.authCalls.length === 2);
+    await sleep(100);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(client.store.getState()).toMatchObject({ status: 'authenticated', token: running.service.issuedTokens[1] });
+    expect(client.store.getState().token).not.toBe(first);
+    expect(running.service.graphqlCalls).toHaveLength(0);
+  });
+
+  it('a page turning hidden asks nothing, even with a token due', async () => {
+    const running = await startService();
+    const { client, first, expiresAt, showPage } = await sleptClient(running);
+
+    showPage(expiresAt - MARGIN_MS / 2, 'hidden');
+    await sleep(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(client.store.getState().token).toBe(first);
+  });
+
+  it('after dispose(): the page showing again asks nothing', async () => {
+    const running = await startService();
+    const { client, expiresAt, showPage } = await sleptClient(running);
+    client.dispose();
+
+    showPage(expiresAt - MARGIN_MS / 2, 'visible');
+    await sleep(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+});
+
+describe('a runtime with only one of window and document (Deno 1.x has a window and no document)', () => {
+  it.each(['document', 'window'] as const)('without %s: the client authenticates as without a DOM, wake renewal off', async (missing) => {
+    const before = Object.getOwnPropertyDescriptor(globalThis, missing);
+    Object.defineProperty(globalThis, missing, { value: undefined, configurable: true, writable: true });
+    try {
+      const running = await startService();
+      const client = clientFor(running);
+
+      const token = await client.getToken();
+
+      expect(token).toBe(running.service.issuedTokens[0]);
+      expect(running.service.authCalls).toHaveLength(1);
+      client.dispose();
+    } finally {
+      if (before) Object.defineProperty(globalThis, missing, before);
+    }
   });
 });
