@@ -22,11 +22,15 @@ async function sleptClient(running: Running) {
 }
 
 describe('waking up', () => {
-  it('with a token that fell due while asleep: renewed once at wake, before any request', async () => {
+  it.each([
+    ['asleep (the network comes back)', 'wake'],
+    ['hidden (the page becomes visible)', 'show'],
+  ] as const)('with a token that fell due while %s: renewed once, before any request', async (_label, how) => {
     const running = await startService();
-    const { client, first, expiresAt, wake } = await sleptClient(running);
+    const { client, first, expiresAt, wake, showPage } = await sleptClient(running);
 
-    wake(expiresAt - MARGIN_MS / 2);
+    if (how === 'wake') wake(expiresAt - MARGIN_MS / 2);
+    else showPage(expiresAt - MARGIN_MS / 2, 'visible');
 
     await waitUntil(() => running.service.authCalls.length === 2);
     await sleep(100);
@@ -103,20 +107,6 @@ describe('the page becoming visible again', () => {
   // jsdom reports "prerender"; the tests set what a browser reports, and jsdom's own comes back after.
   afterEach(() => {
     delete (document as { visibilityState?: unknown }).visibilityState;
-  });
-
-  it('with a token that fell due while hidden: renewed once, before any request', async () => {
-    const running = await startService();
-    const { client, first, expiresAt, showPage } = await sleptClient(running);
-
-    showPage(expiresAt - MARGIN_MS / 2, 'visible');
-
-    await waitUntil(() => running.service.authCalls.length === 2);
-    await sleep(100);
-    expect(running.service.authCalls).toHaveLength(2);
-    expect(client.store.getState()).toMatchObject({ status: 'authenticated', token: running.service.issuedTokens[1] });
-    expect(client.store.getState().token).not.toBe(first);
-    expect(running.service.graphqlCalls).toHaveLength(0);
   });
 
   it('a page turning hidden asks nothing, even with a token due', async () => {
