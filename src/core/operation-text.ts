@@ -1,4 +1,5 @@
-import { type DocumentNode, Kind, parse } from 'graphql';
+import { type DocumentNode, Kind } from 'graphql';
+import { operationNameOf } from './operation-name.js';
 import { documentSource } from './query-key.js';
 
 /** What goes into the POST body besides the variables. */
@@ -8,24 +9,13 @@ export interface OperationText {
   operationName: string | undefined;
 }
 
-const parsedStrings = new Map<string, OperationText>();
+const scannedStrings = new Map<string, OperationText>();
 /** Apps build few query strings; one that builds them per call must not grow the cache without end. */
 const MAX_CACHED_STRINGS = 100;
 
-function operationNameOf(document: DocumentNode): string | undefined {
+function operationNameOfDocument(document: DocumentNode): string | undefined {
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   return operations.length === 1 ? operations[0]?.name?.value : undefined;
-}
-
-function fromString(query: string): OperationText {
-  let operationName: string | undefined;
-  try {
-    operationName = operationNameOf(parse(query));
-  } catch {
-    // Not ours to judge: the service answers an unparsable query with a GraphQL error.
-    operationName = undefined;
-  }
-  return { query, operationName };
 }
 
 /**
@@ -36,12 +26,12 @@ function fromString(query: string): OperationText {
 export function operationText(document: string | DocumentNode): OperationText {
   // Codegen's TypedDocumentString is a boxed String: neither a string nor a DocumentNode.
   if (typeof document !== 'string' && !('kind' in document)) return operationText(String(document));
-  if (typeof document !== 'string') return { query: documentSource(document), operationName: operationNameOf(document) };
-  let known = parsedStrings.get(document);
+  if (typeof document !== 'string') return { query: documentSource(document), operationName: operationNameOfDocument(document) };
+  let known = scannedStrings.get(document);
   if (known === undefined) {
-    if (parsedStrings.size >= MAX_CACHED_STRINGS) parsedStrings.clear();
-    known = fromString(document);
-    parsedStrings.set(document, known);
+    if (scannedStrings.size >= MAX_CACHED_STRINGS) scannedStrings.clear();
+    known = { query: document, operationName: operationNameOf(document) };
+    scannedStrings.set(document, known);
   }
   return known;
 }

@@ -15,11 +15,15 @@ const EXTERNAL = ['react', 'react/*', 'react-dom', '@tanstack/react-query', 'gra
 
 const BASE = ['AuthProvider', 'useGraphQLQuery', 'useGraphQLMutation'];
 
-/** The minified bundle of an app that imports `names` from the package root and uses them all. */
-async function bundleOf(names: readonly string[]): Promise<string> {
+/**
+ * The minified bundle of an app that imports `names` from the package root and uses them all;
+ * `bundling` graphql bundles it (and `alsoFromGraphQL` from it) as an app does.
+ */
+async function bundleOf(names: readonly string[], { bundling = false, alsoFromGraphQL = [] as string[] } = {}): Promise<string> {
+  const graphqlImport = alsoFromGraphQL.length > 0 ? `import { ${alsoFromGraphQL.join(', ')} } from 'graphql';\n` : '';
   const result = await build({
     stdin: {
-      contents: `import { ${names.join(', ')} } from ${JSON.stringify(join(unpacked, 'dist/index.js'))};\nexport const used = [${names.join(', ')}];`,
+      contents: `${graphqlImport}import { ${names.join(', ')} } from ${JSON.stringify(join(unpacked, 'dist/index.js'))};\nexport const used = [${[...names, ...alsoFromGraphQL].join(', ')}];`,
       resolveDir: unpacked,
       loader: 'js',
     },
@@ -28,7 +32,7 @@ async function bundleOf(names: readonly string[]): Promise<string> {
     format: 'esm',
     platform: 'browser',
     write: false,
-    external: EXTERNAL,
+    external: bundling ? EXTERNAL.filter((name) => name !== 'graphql') : EXTERNAL,
     // zustand resolves from this project's node_modules, as from an app's.
     nodePaths: [join(process.cwd(), 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -69,5 +73,16 @@ describe('an app pays only for what it imports', () => {
     }
     // Region discovery has no string of its own: its import adds code all the same.
     expect((await bundleOf([...BASE, 'autoRegion'])).length).toBeGreaterThan(base.length);
+  });
+
+  it("a query string needs no GraphQL parser: graphql's parser stays out of the bundle, its printer comes in", async () => {
+    const base = await bundleOf(BASE, { bundling: true });
+    // The parser's and the printer's own words, checked against an app that imports each.
+    const PARSER = 'Syntax Error';
+    const PRINTER = 'Invalid AST Node';
+    expect(await bundleOf(BASE, { bundling: true, alsoFromGraphQL: ['parse'] })).toContain(PARSER);
+    expect(base).not.toContain(PARSER);
+    // A DocumentNode is sent printed, as graphql-request sends it.
+    expect(base).toContain(PRINTER);
   });
 });
