@@ -62,7 +62,9 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
       else if (!(await store.compareAndSet(identity, seen.token, entry, ttlMs))) {
         // Another process renewed first: take its token, so the farm holds one.
         const winner = await store.read(identity);
-        if (isFresh(winner, refused)) return issued(winner);
+        // The entry seen lived out meanwhile: share this token, or every process renews once more.
+        if (winner === null) await store.write(identity, entry, ttlMs);
+        else if (isFresh(winner, refused)) return issued(winner);
       }
     } catch (error) {
       if (!(error instanceof TokenCacheUnavailable)) throw error;

@@ -68,6 +68,28 @@ describe('tokenCache: what the cache is asked', () => {
     expect(await recorded.store.takeLease(recorded.identity(), 'the next renewal', 1_000)).toBe(true);
   });
 
+  it('a renewal whose cache entry lived out while /v1/auth answered stores the new token: the next process asks no /v1/auth', async () => {
+    const running = await startService();
+    const startedAt = Date.now();
+    let clock = startedAt;
+    const recorded = recordingCache(() => clock);
+    const renewing = await servedTokenHandler(running, recorded.cache, { now: () => clock });
+    const { token: first } = await askToken(renewing);
+    clock = startedAt + COUNTED_LIFETIME_MS - 30_000; // due (the margin is a minute), still valid
+    const release = running.service.pauseAuth();
+    const renewed = askToken(renewing);
+    await waitUntil(() => running.service.authCalls.length === 2);
+    clock = startedAt + COUNTED_LIFETIME_MS; // the shared entry's time is up while the answer is on its way
+
+    release();
+    const { token: second } = await renewed;
+    const next = await askToken(await servedTokenHandler(running, recorded.cache, { now: () => clock }));
+
+    expect(second).not.toBe(first);
+    expect(next).toEqual({ status: 200, token: second });
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
   it('a cache that fails to store the new token costs no second /v1/auth: the token is answered, the failure logged', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const running = await startService();
