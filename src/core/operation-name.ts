@@ -29,40 +29,41 @@ const DESCRIBED = 3;
 export function operationNameOf(text: string): string | undefined {
   let operations = 0;
   let name: string | undefined;
+  // Inside brackets the state is always IN_DEFINITION: only the top level decides.
   let state = AT_DEFINITION;
   /** The closers still owed, innermost last. */
   let open = '';
   TOKEN.lastIndex = 0;
   while (TOKEN.lastIndex < text.length) {
+    // Never null, as every part of TOKEN is optional: an empty match is text it does not know.
     const [matched = '', string, word, opener, closer, other] = TOKEN.exec(text) ?? [];
     if (matched === '') return undefined;
     // Only ignored text, at the end (or before a character that ends the scan next).
     if ((string ?? word ?? opener ?? closer ?? other) === undefined) continue;
     if (opener !== undefined) {
-      if (open === '') {
-        // A selection set where a definition starts is an anonymous query, which takes no description.
-        if (state === DESCRIBED || (state === AT_DEFINITION && opener !== '{')) return undefined;
-        if (state === AT_DEFINITION) operations += 1;
-        state = IN_DEFINITION;
-      }
+      // A selection set where a definition starts is an anonymous query (and takes no description):
+      // the text gets no name, whatever follows.
+      if (state === AT_DEFINITION || state === DESCRIBED) return undefined;
+      state = IN_DEFINITION;
       open += CLOSERS.charAt(OPENERS.indexOf(opener));
     } else if (closer !== undefined) {
       if (!open.endsWith(closer)) return undefined;
       open = open.slice(0, -1);
       // A definition ends with the selection set (or body) it opened at its top level.
       if (open === '' && closer === '}') state = AT_DEFINITION;
-    } else if (open === '' && state === AT_DEFINITION && string !== undefined) {
+    } else if (state === AT_DEFINITION && string !== undefined) {
       state = DESCRIBED;
-    } else if (open === '' && (state === AT_DEFINITION || state === DESCRIBED)) {
+    } else if (state === AT_DEFINITION || state === DESCRIBED) {
       if (word === undefined) return undefined;
       const isOperation = OPERATION_KEYWORDS.includes(word);
       if (isOperation) operations += 1;
       state = isOperation ? AFTER_KEYWORD : IN_DEFINITION;
-    } else if (open === '' && state === AFTER_KEYWORD) {
-      if (word !== undefined && operations === 1) name = word;
+    } else if (state === AFTER_KEYWORD) {
+      // The name, or undefined when `(`, `@` or `{` comes first; only the text's one operation's counts.
+      name = word;
       state = IN_DEFINITION;
     }
   }
-  // Text that stops inside a definition or a bracket does not parse.
-  return open === '' && state === AT_DEFINITION && operations === 1 ? name : undefined;
+  // Text that stops inside a definition (or a bracket) does not parse.
+  return state === AT_DEFINITION && operations === 1 ? name : undefined;
 }

@@ -91,15 +91,37 @@ describe('a query string is sent with the operation name graphql-request sends, 
     ['a definition without its selection set', 'query Unfinished'],
     ['a keyword with nothing after it', 'query'],
     ['a selection set closed too soon', 'query Early { a } }'],
-    ['a value where a definition starts', '1 query Number { a }'],
-    ['a description on an anonymous query', '"described" { a }'],
+    ['a value where a definition starts', '! { a } query Bang { a }'],
+    ['a description on an anonymous query', '"described" { a } query Described { a }'],
     ['two descriptions', '"one" "two" query Twice { a }'],
+    ['two descriptions before a selection set', '"one" "two" { a } query Twice { a }'],
+    ['a description at the end', 'query Before { a } "dangling"'],
+    ['a bracket other than a selection set where a definition starts', '(a) query Parenthesised { a }'],
   ])('%s: no operation name, as graphql-request sends none for text graphql cannot parse', async (_, text) => {
     const { send, dispose } = await bothBodies();
     try {
       const { ours, theirs } = await send(text);
       expect(theirs).toEqual({ query: text });
       expect(ours).toEqual({ query: text });
+    } finally {
+      dispose();
+    }
+  });
+
+  it.each([
+    ['a described operation', '"described" query Described { a }', 'Described'],
+    ['an operation after a fragment', 'fragment F on T { a } query AfterFragment { ...F }', 'AfterFragment'],
+    ['an operation with variables, a default object and a directive', 'query Full($x: In = {a: "}"}) @d(y: [1, {b: 2}]) { a(x: $x) }', 'Full'],
+    ['an operation after a type definition with a body', 'type T { a: Int } query AfterType { a }', 'AfterType'],
+    ['an anonymous operation with a directive', 'query @d { a }', undefined],
+    ['an anonymous query beside a named one', '{ a } query Second { b }', undefined],
+    ['two named operations', 'query One { a } mutation Two { b }', undefined],
+  ])('%s: the same body as graphql-request', async (_, text, operationName) => {
+    const { send, dispose } = await bothBodies();
+    try {
+      const { ours, theirs } = await send(text);
+      expect(ours).toEqual(operationName === undefined ? { query: text } : { query: text, operationName });
+      expect(ours).toEqual(theirs);
     } finally {
       dispose();
     }
