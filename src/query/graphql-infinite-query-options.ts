@@ -5,10 +5,10 @@ import type {
   QueryFunctionContext,
   UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
-import { type GraphQLInfiniteQueryKey, graphqlInfiniteQueryKey } from '../core/query-key.js';
-import type { GraphQLDocument, Variables } from '../core/transport.js';
-import type { AuthClient, RequestInit } from '../core/types.js';
-import type { VariablesArgs } from '../core/variables.js';
+import { type GraphQLInfiniteQueryKey, graphqlInfiniteQueryKey } from '../core/client/query-key.js';
+import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
+import type { AuthClient, RequestInit } from '../core/client/types.js';
+import type { VariablesArgs } from '../core/wire/variables.js';
 import { queryRetryOptions, type RetrySettings } from './retry.js';
 
 /**

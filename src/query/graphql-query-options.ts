@@ -1,8 +1,8 @@
 import type { DataTag, QueryClient, QueryFunctionContext, UseQueryOptions } from '@tanstack/react-query';
-import type { GraphQLDocument, Variables } from '../core/transport.js';
-import type { AuthClient, RequestInit } from '../core/types.js';
-import type { VariablesArgs } from '../core/variables.js';
-import { type GraphQLQueryKey, graphqlQueryKey } from '../core/query-key.js';
+import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
+import type { AuthClient, RequestInit } from '../core/client/types.js';
+import type { VariablesArgs } from '../core/wire/variables.js';
+import { type GraphQLQueryKey, graphqlQueryKey } from '../core/client/query-key.js';
 import { queryRetryOptions, type RetrySettings } from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */

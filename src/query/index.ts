@@ -15,5 +15,5 @@ export {
   graphqlInfiniteQueryKey,
   graphqlQueryKey,
   graphqlScopeKey,
-} from '../core/query-key.js';
-export type { GraphQLInfiniteQueryKey, GraphQLQueryKey, GraphQLQueryScope } from '../core/query-key.js';
+} from '../core/client/query-key.js';
+export type { GraphQLInfiniteQueryKey, GraphQLQueryKey, GraphQLQueryScope } from '../core/client/query-key.js';

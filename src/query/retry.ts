@@ -1,8 +1,8 @@
 import { ClientError } from 'graphql-request';
 import { AuthError, AuthServerError } from '../core/errors/index.js';
-import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../core/retry-after.js';
-import { isTransientAuthError, isTransientStatus } from '../core/transient.js';
-import { type GraphQLDocument, mayBeMutation } from '../core/transport.js';
+import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../core/wire/retry-after.js';
+import { isTransientAuthError, isTransientStatus } from '../core/wire/transient.js';
+import { type GraphQLDocument, mayBeMutation } from '../core/wire/transport.js';
 
 /**
  * Whether trying a query again could succeed: a flaky auth server or network, yes; a rejected key,

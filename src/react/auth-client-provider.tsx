@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import type { AuthError } from '../core/errors/index.js';
-import type { AuthClient } from '../core/types.js';
+import type { AuthClient } from '../core/client/types.js';
 import { AuthContext, type AuthContextValue } from './context.js';
-import { graphqlScopeKey } from '../core/query-key.js';
+import { graphqlScopeKey } from '../core/client/query-key.js';
 import { useLatest } from './use-latest.js';
 
 export interface AuthClientProviderProps {

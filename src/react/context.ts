@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { AuthConfigError } from '../core/errors/index.js';
-import type { AuthClient } from '../core/types.js';
+import type { AuthClient } from '../core/client/types.js';
 
 export interface AuthContextValue {
   client: AuthClient;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { createOwnedAuthClient } from '../core/auth-client.js';
-import type { Regions } from '../core/regions.js';
-import type { AuthClient, AuthClientOptions } from '../core/types.js';
+import { createOwnedAuthClient } from '../core/client/auth-client.js';
+import type { Regions } from '../core/sources/regions.js';
+import type { AuthClient, AuthClientOptions } from '../core/client/types.js';
 import { useIsomorphicLayoutEffect } from './use-latest.js';
 
 interface ProviderClient {

@@ -1,4 +1,4 @@
-import type { AuthClient } from '../core/types.js';
+import type { AuthClient } from '../core/client/types.js';
 import { useAuthContext } from './context.js';
 
 /** The provider's client, for requests outside React Query (loaders, event handlers). */

@@ -1,5 +1,5 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
-import type { GraphQLDocument, Variables } from '../core/transport.js';
+import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import { useAuthContext } from './context.js';
 import { buildGraphQLInfiniteQueryOptions, type GraphQLInfiniteQueryOptions } from '../query/graphql-infinite-query-options.js';
 

@@ -1,7 +1,7 @@
 import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
-import type { GraphQLDocument, Variables } from '../core/transport.js';
+import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import { useAuthContext } from './context.js';
-import { isTransientAuthError } from '../core/transient.js';
+import { isTransientAuthError } from '../core/wire/transient.js';
 import { delayAtLeastRetryAfter, type RetryDelayValue, type RetryValue, retryOnly } from '../query/retry.js';
 
 export type GraphQLMutationOptions<TData, TVariables, TContext = unknown> = Omit<

@@ -1,6 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { GraphQLDocument, Variables } from '../core/transport.js';
-import type { VariablesArgs } from '../core/variables.js';
+import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
+import type { VariablesArgs } from '../core/wire/variables.js';
 import { useAuthContext } from './context.js';
 import { buildGraphQLQueryOptions, type GraphQLQueryOptions } from '../query/graphql-query-options.js';
 

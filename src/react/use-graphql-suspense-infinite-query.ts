@@ -4,10 +4,10 @@ import {
   type UseSuspenseInfiniteQueryResult,
   useSuspenseInfiniteQuery,
 } from '@tanstack/react-query';
-import type { GraphQLDocument, Variables } from '../core/transport.js';
+import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import { useAuthContext } from './context.js';
 import { buildGraphQLInfiniteQueryOptions, type GraphQLPageVariables } from '../query/graphql-infinite-query-options.js';
-import type { GraphQLInfiniteQueryKey } from '../core/query-key.js';
+import type { GraphQLInfiniteQueryKey } from '../core/client/query-key.js';
 
 export type GraphQLSuspenseInfiniteQueryOptions<
   TData,

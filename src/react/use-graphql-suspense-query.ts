@@ -1,10 +1,10 @@
 import { type UseSuspenseQueryOptions, type UseSuspenseQueryResult, useSuspenseQuery } from '@tanstack/react-query';
 import { NotPrefetchedError } from '../core/errors/index.js';
-import type { GraphQLDocument, Variables } from '../core/transport.js';
-import type { VariablesArgs } from '../core/variables.js';
+import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
+import type { VariablesArgs } from '../core/wire/variables.js';
 import { useAuthContext } from './context.js';
 import { buildGraphQLQueryOptions } from '../query/graphql-query-options.js';
-import type { GraphQLQueryKey } from '../core/query-key.js';
+import type { GraphQLQueryKey } from '../core/client/query-key.js';
 
 export type GraphQLSuspenseQueryOptions<TData, TSelected = TData> = Omit<
   UseSuspenseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>,

@@ -1,4 +1,4 @@
-import type { CachedToken, TokenCache, TokenCacheTiming } from '../core/token-cache.js';
+import type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
 import { encryptingSealer, plainSealer } from './sealed-value.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CachedToken } from '../core/token-cache.js';
+import type { CachedToken } from '../core/sources/token-cache.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

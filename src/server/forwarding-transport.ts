@@ -1,5 +1,5 @@
-import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from '../core/expired-answer.js';
-import { NoAnswer, type Send } from '../core/transport.js';
+import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from '../core/wire/expired-answer.js';
+import { NoAnswer, type Send } from '../core/wire/transport.js';
 
 /** What the proxy forwards besides the query text, in place of the variables a Send receives. */
 export interface ForwardedOperation {

@@ -1,4 +1,4 @@
-import { IN_PROCESS_ORIGIN } from '../core/absolute-url.js';
+import { IN_PROCESS_ORIGIN } from '../core/wire/absolute-url.js';
 import { jsonResponse } from './responses.js';
 import type { ServerHandler, ServerHandlerOptions } from './options.js';
 import { BodyTooLarge, readJson } from './read-json.js';

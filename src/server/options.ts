@@ -1,7 +1,7 @@
 import { AuthConfigError } from '../core/errors/index.js';
-import type { AutoRegion } from '../core/region-discovery.js';
-import type { Regions } from '../core/regions.js';
-import type { TokenCache } from '../core/token-cache.js';
+import type { AutoRegion } from '../core/sources/region-discovery.js';
+import type { Regions } from '../core/sources/regions.js';
+import type { TokenCache } from '../core/sources/token-cache.js';
 
 export interface ServerHandlerOptions {
   /** The service's API key: stays on this server, sent only in the body of `/v1/auth` calls. */

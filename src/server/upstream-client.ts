@@ -1,9 +1,9 @@
-import { buildAuthClient, type ClientParts, type Ownership } from '../core/auth-client.js';
+import { buildAuthClient, type ClientParts, type Ownership } from '../core/client/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError } from '../core/errors/index.js';
-import { autoRegion } from '../core/region-discovery.js';
-import { sharedTokenSource } from '../core/shared-token-source.js';
-import type { Send } from '../core/transport.js';
-import type { AuthClientOptions } from '../core/types.js';
+import { autoRegion } from '../core/sources/region-discovery.js';
+import { sharedTokenSource } from '../core/sources/shared-token-source.js';
+import type { Send } from '../core/wire/transport.js';
+import type { AuthClientOptions } from '../core/client/types.js';
 import { checkServerOptions, type ServerHandlerOptions } from './options.js';
 
 /**

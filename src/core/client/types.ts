@@ -1,14 +1,14 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { DevtoolsOption } from './devtools.js';
-import type { AuthError } from './errors/index.js';
+import type { DevtoolsOption } from '../browser/devtools.js';
+import type { AuthError } from '../errors/index.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
-import type { AutoRegion } from './region-discovery.js';
-import type { Regions } from './regions.js';
-import type { Persistence } from './session-store.js';
-import type { TabSyncOption } from './tab-sync.js';
-import type { TokenEndpointMode } from './token-endpoint-source.js';
-import type { GraphQLDocument, Variables } from './transport.js';
-import type { VariablesArgs } from './variables.js';
+import type { AutoRegion } from '../sources/region-discovery.js';
+import type { Regions } from '../sources/regions.js';
+import type { Persistence } from '../session/session-store.js';
+import type { TabSyncOption } from '../browser/tab-sync.js';
+import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
+import type { GraphQLDocument, Variables } from '../wire/transport.js';
+import type { VariablesArgs } from '../wire/variables.js';
 
 export interface AuthState {
   /**

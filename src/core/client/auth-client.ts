@@ -1,13 +1,13 @@
-import { apiKeySource, oneRegion } from './api-key-source.js';
+import { apiKeySource, oneRegion } from '../sources/api-key-source.js';
 import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
-import { AuthConfigError } from './errors/index.js';
+import { AuthConfigError } from '../errors/index.js';
 import { fingerprint } from './fingerprint.js';
 import { createRequestPath } from './request-path.js';
-import { memorySessionStore } from './session-store.js';
-import { createTokenSession, NO_SESSION, type TokenSession } from './token-session.js';
-import type { TokenSource } from './token-source.js';
-import { createTransport, type Send } from './transport.js';
+import { memorySessionStore } from '../session/session-store.js';
+import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
+import type { TokenSource } from '../sources/token-source.js';
+import { createTransport, type Send } from '../wire/transport.js';
 import type { AuthClient, AuthClientOptions, AuthIdentity } from './types.js';
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });

@@ -1,4 +1,4 @@
-import { AuthNetworkError, AuthServerError } from './errors/index.js';
+import { AuthNetworkError, AuthServerError } from '../errors/index.js';
 
 /** Statuses that say "try later" rather than judging the request: 408, 429 and 5xx. */
 export function isTransientStatus(status: number): boolean {

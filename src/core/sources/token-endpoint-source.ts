@@ -1,5 +1,5 @@
 import { postForToken } from './auth-endpoint.js';
-import { AuthNetworkError, AuthServerError } from './errors/index.js';
+import { AuthNetworkError, AuthServerError } from '../errors/index.js';
 import type { TokenSource } from './token-source.js';
 
 export interface TokenEndpointSourceOptions {

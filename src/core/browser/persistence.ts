@@ -1,8 +1,8 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { readReceivedSession } from './received-session.js';
-import { memorySessionStore, type PersistContext, type Persistence, type SessionStore } from './session-store.js';
-import type { AuthState } from './types.js';
+import { memorySessionStore, type PersistContext, type Persistence, type SessionStore } from '../session/session-store.js';
+import type { AuthState } from '../client/types.js';
 
 export interface PersistOptions {
   /** Where the token is kept; default `sessionStorage`. Anything with getItem/setItem/removeItem, sync or async. */

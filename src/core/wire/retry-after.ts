@@ -1,4 +1,4 @@
-import { AuthServerError } from './errors/index.js';
+import { AuthServerError } from '../errors/index.js';
 
 /**
  * The longest `Retry-After` waited for by itself: the hooks retry no later than this or not at all,

@@ -1,10 +1,10 @@
 import { ClientError } from 'graphql-request';
-import { absoluteUrl } from './absolute-url.js';
+import { absoluteUrl } from '../wire/absolute-url.js';
 import { createStore } from 'zustand/vanilla';
-import { AuthConfigError, AuthRequestError, SignedOutError } from './errors/index.js';
-import { ExpiredAnswer } from './expired-answer.js';
-import { NO_SESSION } from './token-session.js';
-import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from './transport.js';
+import { AuthConfigError, AuthRequestError, SignedOutError } from '../errors/index.js';
+import { ExpiredAnswer } from '../wire/expired-answer.js';
+import { NO_SESSION } from '../session/token-session.js';
+import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from '../wire/transport.js';
 import type { AuthClient, AuthIdentity, AuthState, RequestInit } from './types.js';
 
 export interface ProxyClientOptions {

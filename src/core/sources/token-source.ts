@@ -1,4 +1,4 @@
-import type { AuthError } from './errors/index.js';
+import type { AuthError } from '../errors/index.js';
 
 /** A token as its source hands it over; the session reads its expiry. */
 export interface IssuedToken {

@@ -1,13 +1,13 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from './errors/index.js';
+import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
 import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
-import { throttledForMs } from './retry-after.js';
-import type { SharedSession } from './tab-sync.js';
-import { TOKEN_LIFETIME_MS } from './token-expiry.js';
-import type { TokenSource } from './token-source.js';
-import { isTransientAuthError } from './transient.js';
-import type { AuthState } from './types.js';
+import { throttledForMs } from '../wire/retry-after.js';
+import type { SharedSession } from '../browser/tab-sync.js';
+import { TOKEN_LIFETIME_MS } from '../sources/token-expiry.js';
+import type { TokenSource } from '../sources/token-source.js';
+import { isTransientAuthError } from '../wire/transient.js';
+import type { AuthState } from '../client/types.js';
 
 /** Waits after failed background renewals while the current token is still valid. */
 const RENEWAL_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;

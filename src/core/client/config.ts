@@ -1,8 +1,8 @@
-import { AuthConfigError } from './errors/index.js';
+import { AuthConfigError } from '../errors/index.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
-import type { AutoRegion } from './region-discovery.js';
-import { DEFAULT_REGIONS, type RegionEndpoints, type Regions, resolveRegion } from './regions.js';
-import type { TokenEndpointMode } from './token-endpoint-source.js';
+import type { AutoRegion } from '../sources/region-discovery.js';
+import { DEFAULT_REGIONS, type RegionEndpoints, type Regions, resolveRegion } from '../sources/regions.js';
+import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
 import type { AuthClientOptions } from './types.js';
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;

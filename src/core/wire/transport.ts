@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { OperationTypeNode } from 'graphql';
 import { clientError, type SentRequest } from './client-error.js';
-import { InvalidGraphQLResponseError } from './errors/index.js';
+import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
 import { operationText } from './operation-text.js';

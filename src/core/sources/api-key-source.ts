@@ -1,6 +1,6 @@
 import { requestToken } from './auth-endpoint.js';
-import type { RegionCandidate } from './config.js';
-import { AuthNetworkError } from './errors/index.js';
+import type { RegionCandidate } from '../client/config.js';
+import { AuthNetworkError } from '../errors/index.js';
 import type { RegionChooser } from './region-discovery.js';
 import type { TokenSource } from './token-source.js';
 

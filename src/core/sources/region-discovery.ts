@@ -1,5 +1,5 @@
-import type { RegionCandidate } from './config.js';
-import { type AuthError, InvalidApiKeyError } from './errors/index.js';
+import type { RegionCandidate } from '../client/config.js';
+import { type AuthError, InvalidApiKeyError } from '../errors/index.js';
 
 export interface Accepted {
   candidate: RegionCandidate;

@@ -1,4 +1,4 @@
-import { readTokenExpiry } from './token-expiry.js';
+import { readTokenExpiry } from '../sources/token-expiry.js';
 
 /** How much older than our request a token's `iat` may look from rounding and a slow answer alone. */
 const SAME_ISSUE_TOLERANCE_MS = 5_000;

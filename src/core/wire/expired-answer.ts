@@ -1,4 +1,4 @@
-import { TokenExpiredError, TokenRejectedError } from './errors/index.js';
+import { TokenExpiredError, TokenRejectedError } from '../errors/index.js';
 
 /** The body the GraphQL endpoint answers, whatever its status, when the presented token has expired. */
 export const TOKEN_EXPIRED_MESSAGE = 'The incoming token has expired';

@@ -1,6 +1,6 @@
 import type { SharedSession } from './tab-sync.js';
-import { readTokenExpiry } from './token-expiry.js';
-import { isUsableToken } from './usable-token.js';
+import { readTokenExpiry } from '../sources/token-expiry.js';
+import { isUsableToken } from '../sources/usable-token.js';
 
 /**
  * A session this client did not obtain itself (another tab's message, a stored entry), checked as

@@ -1,4 +1,4 @@
-import { AuthConfigError } from './errors/index.js';
+import { AuthConfigError } from '../errors/index.js';
 
 export interface RegionEndpoints {
   authUrl: string;

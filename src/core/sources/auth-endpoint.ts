@@ -4,10 +4,10 @@ import {
   AuthRequestError,
   AuthServerError,
   InvalidApiKeyError,
-} from './errors/index.js';
-import { redact } from './redact.js';
-import { readRetryAfter } from './retry-after.js';
-import { isTransientStatus } from './transient.js';
+} from '../errors/index.js';
+import { redact } from '../wire/redact.js';
+import { readRetryAfter } from '../wire/retry-after.js';
+import { isTransientStatus } from '../wire/transient.js';
 import { isUsableToken } from './usable-token.js';
 
 const MAX_MESSAGE_LENGTH = 300;

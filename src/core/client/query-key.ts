@@ -1,5 +1,5 @@
 import { print } from 'graphql';
-import type { GraphQLDocument } from './transport.js';
+import type { GraphQLDocument } from '../wire/transport.js';
 import type { AuthIdentity } from './types.js';
 
 export const GRAPHQL_QUERY_KEY_ROOT = 'graphql';

@@ -1,9 +1,9 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { DevtoolsOption } from './devtools.js';
-import type { SharedSession, TabSync, TabSyncOption } from './tab-sync.js';
-import type { TokenSession } from './token-session.js';
+import type { DevtoolsOption } from '../browser/devtools.js';
+import type { SharedSession, TabSync, TabSyncOption } from '../browser/tab-sync.js';
+import type { TokenSession } from '../session/token-session.js';
 import type { AuthState } from './types.js';
-import { watchWake } from './wake.js';
+import { watchWake } from '../browser/wake.js';
 
 export interface BackgroundOptions {
   store: StoreApi<AuthState>;
