@@ -11,12 +11,12 @@ export type { RegionEndpoints, Regions } from './sources/regions.js';
 export { decodeJwtClaims, readTokenExpiry, TOKEN_LIFETIME_MS } from './sources/token-expiry.js';
 export type { GraphQLDocument, Variables } from './wire/transport.js';
 export type { VariablesArgs } from './wire/variables.js';
-export type { AuthClient, AuthClientOptions, AuthIdentity, AuthState, RequestInit } from './client/types.js';
+export type { AuthClientOptions } from './client/options.js';
+export type { AuthClient, AuthIdentity, RequestInit } from './client/types.js';
+export type { AuthState } from './session/auth-state.js';
 // Opt-in features: each is imported and passed in, so an app ships only what it uses.
-export { authDevtools, DEVTOOLS_NAME, type DevtoolsAuthView, type DevtoolsOption } from './browser/devtools.js';
-export { sessionPersistence, type PersistOptions } from './browser/persistence.js';
+export { authDevtools, DEVTOOLS_NAME, type DevtoolsAuthView, type DevtoolsOption, sessionPersistence, type PersistOptions, tabSync, type TabSyncOption } from './browser/index.js';
 export { graphqlProxy, type GraphQLProxyMode } from './client/proxy-client.js';
 export { autoRegion, type AutoRegion } from './sources/region-discovery.js';
 export type { Persistence } from './session/session-store.js';
-export { tabSync, type TabSyncOption } from './browser/tab-sync.js';
 export { tokenEndpoint, type TokenEndpointMode } from './sources/token-endpoint-source.js';

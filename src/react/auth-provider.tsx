@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AuthError } from '../core/errors/index.js';
-import type { AuthClientOptions } from '../core/client/types.js';
+import type { AuthClientOptions } from '../core/client/options.js';
 import { AuthClientProvider } from './auth-client-provider.js';
 import { useProviderClient } from './provider-client.js';
 

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { createOwnedAuthClient } from '../core/client/auth-client.js';
 import type { Regions } from '../core/sources/regions.js';
-import type { AuthClient, AuthClientOptions } from '../core/client/types.js';
+import type { AuthClientOptions } from '../core/client/options.js';
+import type { AuthClient } from '../core/client/types.js';
 import { useIsomorphicLayoutEffect } from './use-latest.js';
 
 interface ProviderClient {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { AuthState } from '../core/client/types.js';
+import type { AuthState } from '../core/session/auth-state.js';
 import { useAuthContext } from './context.js';
 
 export interface AuthView extends AuthState {

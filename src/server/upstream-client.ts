@@ -3,7 +3,7 @@ import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, I
 import { autoRegion } from '../core/sources/region-discovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import type { Send } from '../core/wire/transport.js';
-import type { AuthClientOptions } from '../core/client/types.js';
+import type { AuthClientOptions } from '../core/client/options.js';
 import { checkServerOptions, type ServerHandlerOptions } from './options.js';
 
 /**

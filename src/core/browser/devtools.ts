@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { AuthState } from '../client/types.js';
+import type { AuthState } from '../session/auth-state.js';
 
 /** The part of the Redux DevTools extension's API used here (zustand's devtools middleware uses the same). */
 interface DevtoolsExtension {

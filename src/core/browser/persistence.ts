@@ -2,7 +2,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { createStore } from 'zustand/vanilla';
 import { readReceivedSession } from './received-session.js';
 import { memorySessionStore, type PersistContext, type Persistence, type SessionStore } from '../session/session-store.js';
-import type { AuthState } from '../client/types.js';
+import type { AuthState } from '../session/auth-state.js';
 
 export interface PersistOptions {
   /** Where the token is kept; default `sessionStorage`. Anything with getItem/setItem/removeItem, sync or async. */

@@ -1,4 +1,4 @@
-import type { SharedSession } from './tab-sync.js';
+import type { SharedSession } from '../session/shared-session.js';
 import { readTokenExpiry } from '../sources/token-expiry.js';
 import { isUsableToken } from '../sources/usable-token.js';
 

@@ -1,12 +1,5 @@
+import type { SharedSession } from '../session/shared-session.js';
 import { readReceivedSession } from './received-session.js';
-
-/** A token with what another tab needs to use it: all times are epoch ms by this machine's clock. */
-export interface SharedSession {
-  token: string;
-  expiresAt: number;
-  receivedAt: number;
-  region: string;
-}
 
 type Message =
   | { kind: 'session'; id: string; session: SharedSession }

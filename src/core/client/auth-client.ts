@@ -1,3 +1,11 @@
+/**
+ * client/: the room a request enters. `createAuthClient` reads and checks its options (config.ts,
+ * options.ts), picks where tokens come from (an API key, the app's token endpoint, or the proxy
+ * client of proxy-client.ts), and wires a token session to the request path (request-path.ts) and to
+ * the background work that keeps it fresh (background.ts). It holds the public types (types.ts) and
+ * the query keys. It may import every room below it: browser/ (only the opt-in features it is
+ * handed), session/, sources/, wire/ and errors/; nothing below imports it.
+ */
 import { apiKeySource, oneRegion } from '../sources/api-key-source.js';
 import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
@@ -8,7 +16,8 @@ import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
 import type { TokenSource } from '../sources/token-source.js';
 import { createTransport, type Send } from '../wire/transport.js';
-import type { AuthClient, AuthClientOptions, AuthIdentity } from './types.js';
+import type { AuthClientOptions } from './options.js';
+import type { AuthClient, AuthIdentity } from './types.js';
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 

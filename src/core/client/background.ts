@@ -1,8 +1,9 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { DevtoolsOption } from '../browser/devtools.js';
-import type { SharedSession, TabSync, TabSyncOption } from '../browser/tab-sync.js';
+import type { TabSync, TabSyncOption } from '../browser/tab-sync.js';
+import type { SharedSession } from '../session/shared-session.js';
 import type { TokenSession } from '../session/token-session.js';
-import type { AuthState } from './types.js';
+import type { AuthState } from '../session/auth-state.js';
 import { watchWake } from '../browser/wake.js';
 
 export interface BackgroundOptions {

@@ -1,20 +1,15 @@
 import { AuthConfigError } from '../errors/index.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
 import type { AutoRegion } from '../sources/region-discovery.js';
-import { DEFAULT_REGIONS, type RegionEndpoints, type Regions, resolveRegion } from '../sources/regions.js';
+import { DEFAULT_REGIONS, type RegionCandidate, type Regions, resolveRegion } from '../sources/regions.js';
 import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
-import type { AuthClientOptions } from './types.js';
+import type { AuthClientOptions } from './options.js';
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 export const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
 
 /** The region name that asks the client to find the region that accepts the key. */
 export const AUTO_REGION = 'auto';
-
-export interface RegionCandidate {
-  region: string;
-  endpoints: RegionEndpoints;
-}
 
 /** Where tokens come from: the API key held here, the app's token endpoint, or none here at all. */
 export type ClientMode =

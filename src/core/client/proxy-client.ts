@@ -5,7 +5,8 @@ import { AuthConfigError, AuthRequestError, SignedOutError } from '../errors/ind
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from '../wire/transport.js';
-import type { AuthClient, AuthIdentity, AuthState, RequestInit } from './types.js';
+import type { AuthState } from '../session/auth-state.js';
+import type { AuthClient, AuthIdentity, RequestInit } from './types.js';
 
 export interface ProxyClientOptions {
   url: string;

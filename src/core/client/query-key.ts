@@ -1,4 +1,4 @@
-import { print } from 'graphql';
+import { documentSource } from '../wire/document-source.js';
 import type { GraphQLDocument } from '../wire/transport.js';
 import type { AuthIdentity } from './types.js';
 
@@ -11,19 +11,6 @@ export interface GraphQLQueryScope {
 }
 
 export type GraphQLQueryKey = readonly [typeof GRAPHQL_QUERY_KEY_ROOT, GraphQLQueryScope, string, object];
-
-const printed = new WeakMap<object, string>();
-
-/** The operation's source text: stable across renders and equal for equal documents. */
-export function documentSource(document: GraphQLDocument<unknown, never>): string {
-  if (typeof document === 'string') return document;
-  let source = printed.get(document);
-  if (source === undefined) {
-    source = print(document);
-    printed.set(document, source);
-  }
-  return source;
-}
 
 /** The key prefix of every query run for one identity: invalidate or reset with it. */
 export function graphqlScopeKey(identity: AuthIdentity): readonly [typeof GRAPHQL_QUERY_KEY_ROOT, GraphQLQueryScope] {

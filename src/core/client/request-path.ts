@@ -2,7 +2,7 @@ import { unlessAborted } from '../wire/abort.js';
 import { SignedOutError } from '../errors/index.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { mergeHeaders } from '../wire/headers.js';
-import type { SharedSession } from '../browser/tab-sync.js';
+import type { SharedSession } from '../session/shared-session.js';
 import type { TokenSession } from '../session/token-session.js';
 import { type GraphQLDocument, mayBeMutation, NoAnswer, type Send, type Variables } from '../wire/transport.js';
 import type { RequestInit } from './types.js';

@@ -1,3 +1,7 @@
+/**
+ * errors/: one small class per file on a shared base (AuthError), each with its `name` and its
+ * `cause` kept. Every room may import it; it imports nothing of the library.
+ */
 export { AuthError } from './auth-error.js';
 export { AuthConfigError } from './auth-config-error.js';
 export { AuthNetworkError } from './auth-network-error.js';

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AuthState } from '../client/types.js';
+import type { AuthState } from './auth-state.js';
 
 export interface SessionStore {
   store: StoreApi<AuthState>;

@@ -1,13 +1,20 @@
+/**
+ * session/: the token's life. One renewal in flight with its waiters, the expiry and the renewal
+ * timer, backoff after failures and `Retry-After`, the issuer's clock, the sign-out generation, the
+ * store React reads (auth-state.ts, session-store.ts) and the session as tabs share it
+ * (shared-session.ts). It asks a `TokenSource` for tokens and never knows which one; it may import
+ * sources/, wire/ and errors/, never client/ or browser/.
+ */
 import type { StoreApi } from 'zustand/vanilla';
 import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
 import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from '../wire/retry-after.js';
-import type { SharedSession } from '../browser/tab-sync.js';
+import type { SharedSession } from './shared-session.js';
 import { TOKEN_LIFETIME_MS } from '../sources/token-expiry.js';
 import type { TokenSource } from '../sources/token-source.js';
 import { isTransientAuthError } from '../wire/transient.js';
-import type { AuthState } from '../client/types.js';
+import type { AuthState } from './auth-state.js';
 
 /** Waits after failed background renewals while the current token is still valid. */
 const RENEWAL_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;

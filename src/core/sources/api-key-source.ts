@@ -1,5 +1,5 @@
 import { requestToken } from './auth-endpoint.js';
-import type { RegionCandidate } from '../client/config.js';
+import type { RegionCandidate } from './regions.js';
 import { AuthNetworkError } from '../errors/index.js';
 import type { RegionChooser } from './region-discovery.js';
 import type { TokenSource } from './token-source.js';

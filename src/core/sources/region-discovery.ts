@@ -1,4 +1,4 @@
-import type { RegionCandidate } from '../client/config.js';
+import type { RegionCandidate } from './regions.js';
 import { type AuthError, InvalidApiKeyError } from '../errors/index.js';
 
 export interface Accepted {

@@ -36,3 +36,9 @@ export function resolveRegion(region: string, regions: Regions = DEFAULT_REGIONS
   const known = Object.keys(regions).join(', ') || '(none)';
   throw new AuthConfigError(`Unknown region "${region}"; configured regions: ${known}`);
 }
+
+/** A region the client may ask for a token, with its endpoints. */
+export interface RegionCandidate {
+  region: string;
+  endpoints: RegionEndpoints;
+}

@@ -1,3 +1,9 @@
+/**
+ * sources/: where tokens come from. The `TokenSource` seam (this file), the API-key exchange at
+ * `/v1/auth` and the reading of its answers (auth-endpoint.ts), the app's token endpoint, the regions
+ * and their discovery, the shared `TokenCache` seam with its guard, and what a token says of itself
+ * (token-expiry.ts, usable-token.ts). It may import wire/ and errors/ only.
+ */
 import type { AuthError } from '../errors/index.js';
 
 /** A token as its source hands it over; the session reads its expiry. */

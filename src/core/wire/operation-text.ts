@@ -1,6 +1,6 @@
 import { type DocumentNode, Kind } from 'graphql';
 import { operationNameOf } from './operation-name.js';
-import { documentSource } from '../client/query-key.js';
+import { documentSource } from './document-source.js';
 
 /** What goes into the POST body besides the variables. */
 export interface OperationText {

@@ -1,10 +1,18 @@
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+/**
+ * wire/: what goes over HTTP to /graphql. The transport (this file) sends an operation and reads
+ * its answer: the expired or refused answer, `ClientError` parity with graphql-request, GraphQL result
+ * checks, the operation's text and name, headers, abort, URLs, variables, `Retry-After`, transient
+ * statuses and redaction. It knows nothing of tokens' lives; it may import errors/ only.
+ */
 import { OperationTypeNode } from 'graphql';
 import { clientError, type SentRequest } from './client-error.js';
+import type { GraphQLDocument, Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
 import { operationText } from './operation-text.js';
+
+export type { GraphQLDocument, Variables } from './document-source.js';
 
 /**
  * Internal: the request got no readable answer (connection failed, or a browser hid an answer that
@@ -24,8 +32,6 @@ export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolea
   return document.definitions.some((definition) => 'operation' in definition && definition.operation === OperationTypeNode.MUTATION);
 }
 
-export type Variables = object;
-export type GraphQLDocument<TData, TVariables> = string | TypedDocumentNode<TData, TVariables>;
 
 export interface SendOptions {
   headers: Record<string, string>;

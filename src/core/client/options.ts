@@ -1,0 +1,61 @@
+import type { DevtoolsOption } from '../browser/devtools.js';
+import type { TabSyncOption } from '../browser/tab-sync.js';
+import type { Persistence } from '../session/session-store.js';
+import type { AutoRegion } from '../sources/region-discovery.js';
+import type { Regions } from '../sources/regions.js';
+import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
+import type { GraphQLProxyMode } from './proxy-client.js';
+
+/**
+ * Exactly one of `apiKey`, `tokenEndpoint` or `graphqlProxy` says where tokens come from (see
+ * "Where the key lives" in the README). Everything beyond an API key in one region is opt-in and
+ * passed in from its own factory (`tokenEndpoint(url)`, `graphqlProxy(url)`, `autoRegion()`,
+ * `sessionPersistence()`, `tabSync(name)`, `authDevtools()`), so a bundler drops what an app does not import.
+ */
+export interface AuthClientOptions {
+  /** Browser-held key mode: the key is exchanged at `/v1/auth` (needs `region`). */
+  apiKey?: string;
+  /**
+   * Token-mediating backend mode, `tokenEndpoint('/api/token')`: tokens come from the app's token
+   * endpoint (createTokenHandler). The key stays on the server; the JWT is held in memory and sent
+   * to the answered region's GraphQL endpoint.
+   */
+  tokenEndpoint?: TokenEndpointMode;
+  /**
+   * Backend-for-frontend mode, `graphqlProxy('/api/graphql')`: operations go to the app's GraphQL
+   * proxy (createGraphQLProxy). Neither key nor token reaches the browser; requests carry the app's
+   * own cookies (same origin).
+   */
+  graphqlProxy?: GraphQLProxyMode;
+  /**
+   * With `apiKey`: a key of `regions`, or `autoRegion()`: try each configured region's `/v1/auth`
+   * in order and keep the first that accepts the key. With the other modes it only names the cache scope.
+   */
+  region?: string | AutoRegion;
+  /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. With `tokenEndpoint`, the regions it may answer. */
+  regions?: Regions;
+  /** Defaults to `globalThis.fetch`, looked up at call time. */
+  fetch?: typeof fetch;
+  /** Headers that present the token; default `{ authorization: `Bearer ${token}` }`. */
+  authorize?: (token: string) => Record<string, string>;
+  /** Renew this long before expiry; default 60 000, never more than half the token's lifetime. */
+  refreshMarginMs?: number;
+  /** Give up on a `/v1/auth` call after this long; default 30 000. */
+  authTimeoutMs?: number;
+  /** Clock, epoch ms; default Date.now. */
+  now?: () => number;
+  /**
+   * Keep the token and its expiry (never the API key) across reloads: `sessionPersistence()` for
+   * sessionStorage, or `sessionPersistence({ storage, key })`. Default off.
+   */
+  persist?: Persistence;
+  /**
+   * Share one token among the tabs of this app, `tabSync('my-app')`: one tab renews (under a Web
+   * Lock), the others receive the token; a sign-out signs out every tab. Default off.
+   */
+  tabSync?: TabSyncOption;
+  /** Show the client's state (token redacted) in Redux DevTools in development: `authDevtools()`. Default off. */
+  devtools?: DevtoolsOption;
+  /** Renew a due token as soon as the page becomes visible or the network returns; default true. */
+  renewOnWake?: boolean;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthConfigError,
+  AuthError,
+  AuthNetworkError,
+  AuthServerError,
+  InvalidApiKeyError,
+  InvalidGraphQLResponseError,
+  NotPrefetchedError,
+  SignedOutError,
+  TokenExpiredError,
+  TokenRejectedError,
+} from '../../../src/index.js';
+import { PentestsDocument } from '../../support/documents.js';
+import { clientFor, startService } from '../../support/fixtures.js';
+
+// A user logs and matches errors by `name` and reads `message`: both are part of the public API.
+describe('error names and messages', () => {
+  it.each([
+    ['AuthError', new AuthError('plain'), 'plain'],
+    ['AuthConfigError', new AuthConfigError('bad option'), 'bad option'],
+    ['AuthNetworkError', new AuthNetworkError('http://127.0.0.1:1/v1/auth'), 'Could not reach the auth endpoint http://127.0.0.1:1/v1/auth'],
+    ['AuthServerError', new AuthServerError(503, 'down'), 'The auth endpoint failed (503): down'],
+    ['InvalidApiKeyError', new InvalidApiKeyError(), 'The API key was rejected by the auth endpoint (401)'],
+    [
+      'InvalidGraphQLResponseError',
+      new InvalidGraphQLResponseError(200),
+      'The GraphQL endpoint answered 200 with something that is not a GraphQL result',
+    ],
+    [
+      'NotPrefetchedError',
+      new NotPrefetchedError(),
+      'A suspense query without prefetched data renders its fallback on the server and loads in the browser',
+    ],
+    ['SignedOutError', new SignedOutError(), 'Signed out: call refresh() to authenticate again'],
+    [
+      'TokenExpiredError',
+      new TokenExpiredError(401),
+      'The GraphQL endpoint answered that the token has expired (401), even after re-authenticating',
+    ],
+    ['TokenRejectedError', new TokenRejectedError(403), 'The GraphQL endpoint refused the token (403), even after re-authenticating'],
+  ])('%s carries its class name and its exact message', (name, error, message) => {
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error.name).toBe(name);
+    expect(error.message).toBe(message);
+    expect(String(error)).toBe(`${name}: ${message}`);
+  });
+
+  it('a request after signOut() rejects with a SignedOutError that says how to authenticate again', async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    await client.getToken();
+    client.signOut();
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(SignedOutError);
+    expect(error).toMatchObject({ name: 'SignedOutError', message: 'Signed out: call refresh() to authenticate again' });
+    client.dispose();
+  });
+});
