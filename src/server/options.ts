@@ -27,6 +27,13 @@ export interface ServerHandlerOptions {
    * none, each process holds its own token.
    */
   tokenCache?: TokenCache;
+  /**
+   * Keeps a promise alive after the answer went out: Workers' `ctx.waitUntil`, Next.js `after`, or any
+   * function that holds a promise. Given, a token that fell due is served while it is valid and
+   * renewed in the background after answering, so the next request does not wait for `/v1/auth`
+   * where an idle isolate runs no timer. Default: none, a due token is renewed before answering.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** A fetch-standard handler: a Next.js route handler, Hono, Bun, Deno, or Node's http via an adapter. */
@@ -45,6 +52,9 @@ export interface ServerHandler {
 export function checkServerOptions(options: ServerHandlerOptions): void {
   if (typeof options.authorizeRequest !== 'function') {
     throw new AuthConfigError('authorizeRequest is required: the app decides which requests may use its key');
+  }
+  if (options.waitUntil !== undefined && typeof options.waitUntil !== 'function') {
+    throw new AuthConfigError('waitUntil must be a function that keeps a promise alive, such as (promise) => ctx.waitUntil(promise)');
   }
   const { allowedOrigins = [] } = options;
   if (!Array.isArray(allowedOrigins) || allowedOrigins.some((origin) => typeof origin !== 'string')) {

@@ -23,6 +23,7 @@ export function upstreamClient(options: ServerHandlerOptions, transport?: (graph
   if (now !== undefined) clientOptions.now = now;
   const ownership: Ownership = { selfOwned: true };
   if (transport !== undefined) ownership.transport = transport;
+  if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
   if (tokenCache !== undefined) ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context });
   const parts = buildAuthClient(clientOptions, ownership);
   const { error } = parts.client.store.getState();

@@ -58,7 +58,8 @@ export interface Ownership {
   shareSource?: (
     source: TokenSource,
     context: { identity: string; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean },
-  ) => TokenSource;
+  ) => TokenSource;  /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -68,7 +69,7 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, shareSource }: Ownership): ClientParts {
+export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil }: Ownership): ClientParts {
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -115,6 +116,7 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
     onUse: () => {
       background.touch();
     },
+    waitUntil,
   });
 
   const signOutListeners = new Set<() => void>();

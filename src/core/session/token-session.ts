@@ -50,6 +50,12 @@ export interface TokenSessionOptions {
   onObtained: (session: SharedSession) => void;
   /** Called before a token is needed: the first use starts an owner's background work. */
   onUse: () => void;
+  /**
+   * Keeps a promise alive after the answer went out (Workers' `ctx.waitUntil`, Next.js `after`).
+   * Given, a due but valid token is served at once and renewed in the background: where an idle
+   * isolate runs no timer, the request that finds the token due does not wait for `/v1/auth`.
+   */
+  waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
 }
 
 export interface TokenSession {
@@ -220,6 +226,11 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     if (!isDue(current)) return Promise.resolve(current);
     // Due but still valid: renew first, yet keep serving the valid token while the auth server fails.
     if (inflight === null && now() < renewNotBefore) return Promise.resolve(current);
+    if (options.waitUntil !== undefined) {
+      // The outcome lands in the store (a failure backs off as a timer's would); nobody awaits it here.
+      options.waitUntil(renew().catch(() => undefined));
+      return Promise.resolve(current);
+    }
     return renew().catch((error: unknown) => {
       // The token held now: this one, or a newer one another tab handed over while the renewal ran.
       const held = sessionOf(store.getState());

@@ -1,0 +1,75 @@
+import { build } from 'esbuild';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, type RuntimeProcess, startRuntime } from './runtime-process.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface WorkerdBindings {
+  [name: string]: string;
+}
+
+/** Bundles a Worker module as wrangler would (esbuild, ESM, the workerd/worker conditions). */
+export async function bundleWorker(entry: string, outfile: string): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    external: ['cloudflare:*'],
+    logLevel: 'error',
+  });
+}
+
+const text = (value: string) => JSON.stringify(value);
+
+/**
+ * A workerd config serving one Worker on 127.0.0.1:`port`. Outbound fetches may reach loopback:
+ * workerd's default "internet" service refuses private and local addresses, and the mock service
+ * upstream lives on 127.0.0.1.
+ */
+export async function writeWorkerdConfig(dir: string, { port, bindings }: { port: number; bindings: WorkerdBindings }): Promise<string> {
+  const config = `using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .app),
+    (name = "internet", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [(name = "http", address = ${text(`127.0.0.1:${port}`)}, http = (), service = "main")],
+);
+
+const app :Workerd.Worker = (
+  modules = [(name = "worker.js", esModule = embed "worker.bundle.js")],
+  compatibilityDate = "2026-11-01",
+  bindings = [
+${Object.entries(bindings).map(([name, value]) => `    (name = ${text(name)}, text = ${text(value)}),`).join('\n')}
+  ],
+);
+`;
+  const file = join(dir, 'config.capnp');
+  await writeFile(file, config);
+  return file;
+}
+
+/** One Worker module (a file of test/runtimes/app) bundled and served by workerd on a free port. */
+export async function startWorkerd(entry: string, bindings: WorkerdBindings): Promise<RuntimeProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'workerd-app-'));
+  await bundleWorker(join(here, 'app', entry), join(dir, 'worker.bundle.js'));
+  const port = await freePort();
+  const config = await writeWorkerdConfig(dir, { port, bindings });
+  const running = await startRuntime(join(here, 'node_modules', '.bin', 'workerd'), ['serve', config], { cwd: dir, port });
+  return {
+    ...running,
+    stop: async () => {
+      await running.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The server runtimes (npm run test:runtimes): the built entries served by Bun, Deno and workerd,
+ * each installed from the npm registry at a pinned version (test/runtimes/package.json).
+ */
+export default defineConfig({
+  test: {
+    include: ['test/runtimes/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
