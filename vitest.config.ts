@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^graphql-jwt-auth-react\/query$/, replacement: fileURLToPath(new URL('./src/query/index.ts', import.meta.url)) },
       { find: /^graphql-jwt-auth-react\/server$/, replacement: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)) },
       { find: /^graphql-jwt-auth-react\/redis$/, replacement: fileURLToPath(new URL('./src/redis/index.ts', import.meta.url)) },
+      { find: /^graphql-jwt-auth-react\/cloudflare$/, replacement: fileURLToPath(new URL('./src/cloudflare/index.ts', import.meta.url)) },
       { find: /^graphql-jwt-auth-react\/testing$/, replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)) },
     ],
   },

@@ -73,3 +73,60 @@ export async function startWorkerd(entry: string, bindings: WorkerdBindings): Pr
     },
   };
 }
+
+/**
+ * A fleet on one workerd: `count` Worker scripts (each its own isolate and socket), all bound to one
+ * Durable Object namespace hosted by the `host` module, with in-memory object storage.
+ */
+export async function startWorkerdFleet(
+  { script, host, count, bindings }: { script: string; host: string; count: number; bindings: WorkerdBindings },
+): Promise<RuntimeProcess & { urls: string[] }> {
+  const dir = await mkdtemp(join(tmpdir(), 'workerd-fleet-'));
+  await bundleWorker(join(here, 'app', script), join(dir, 'fleet.bundle.js'));
+  await bundleWorker(join(here, 'app', host), join(dir, 'host.bundle.js'));
+  const ports: number[] = [];
+  for (let index = 0; index < count; index++) ports.push(await freePort());
+  const textBindings = Object.entries(bindings).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
+  const workers = ports.map(
+    (_, index) => `const w${index} :Workerd.Worker = (
+  modules = [(name = "fleet.js", esModule = embed "fleet.bundle.js")],
+  compatibilityDate = "2026-11-01",
+  bindings = [
+    ${[...textBindings, '(name = "TOKEN_CACHE", durableObjectNamespace = (className = "TokenCacheObject", serviceName = "cache"))'].join(',\n    ')}
+  ],
+);`,
+  );
+  const config = `using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "cache", worker = .host),
+    ${ports.map((_, index) => `(name = "w${index}", worker = .w${index}),`).join('\n    ')}
+    (name = "internet", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [
+    ${ports.map((port, index) => `(name = "s${index}", address = ${text(`127.0.0.1:${port}`)}, http = (), service = "w${index}"),`).join('\n    ')}
+  ],
+);
+
+const host :Workerd.Worker = (
+  modules = [(name = "host.js", esModule = embed "host.bundle.js")],
+  compatibilityDate = "2026-11-01",
+  durableObjectNamespaces = [(className = "TokenCacheObject", uniqueKey = "graphql-jwt-auth-token-cache")],
+  durableObjectStorage = (inMemory = void),
+);
+
+${workers.join('\n\n')}
+`;
+  const file = join(dir, 'config.capnp');
+  await writeFile(file, config);
+  const running = await startRuntime(join(here, 'node_modules', '.bin', 'workerd'), ['serve', file], { cwd: dir, port: ports[0]! });
+  return {
+    ...running,
+    urls: ports.map((port) => `http://127.0.0.1:${port}`),
+    stop: async () => {
+      await running.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
