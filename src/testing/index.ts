@@ -14,6 +14,6 @@ export {
 } from './mock-service.ts';
 export type { FieldResolver, MockContext, MockSchema, Resolvers } from './executable-schema.ts';
 export type { Listening, ListenOptions } from './listen.ts';
-export type { MswHandler } from './msw-handlers.ts';
+export type { MswHandler, MswHttp } from './msw-handlers.ts';
 export type { AuthCall, GraphQLCall, LoggedRequest } from './records.ts';
 export type { ApiKeysOption, RegionsOption } from './regions.ts';

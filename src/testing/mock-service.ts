@@ -6,7 +6,7 @@ import { Gate } from './gate.ts';
 import { isMutation, parseGraphQLParams, type GraphQLParams } from './graphql-params.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { listenOn, type Listening, type ListenOptions } from './listen.ts';
-import { mswHandlersFor, type MswHandler } from './msw-handlers.ts';
+import { mswHandlersFor, type MswHandler, type MswHttp } from './msw-handlers.ts';
 import type { AuthCall, GraphQLCall, LoggedRequest, RecordedCall } from './records.ts';
 import { TokenTags } from './records.ts';
 import { type ApiKeysOption, keysByRegion, regionBaseUrls, type RegionsOption, routeOf } from './regions.ts';
@@ -40,8 +40,11 @@ export interface MockService {
   readonly regions: Readonly<Record<string, string>>;
   /** The fetch-standard handler: `/v1/auth` and `/v1/graphql` below each region's base address. */
   readonly handle: (request: Request) => Promise<Response>;
-  /** MSW handlers for every region (imports msw on first use: an optional peer). */
-  mswHandlers(): Promise<MswHandler[]>;
+  /**
+   * MSW handlers for every region. msw is an optional peer: in Node and Vitest it is imported on first
+   * use; in a browser bundle pass its `http` (`import { http } from 'msw'`), so the bundler includes it.
+   */
+  mswHandlers(http?: MswHttp): Promise<MswHandler[]>;
   /** Serves every region on 127.0.0.1 (Node only), the first on `port`, the next on the ports after it. */
   listen(options?: ListenOptions): Promise<Listening>;
 
@@ -197,8 +200,8 @@ class MockServiceImpl implements MockService {
     return this.cors && !bareExpired ? withCors(response) : response;
   };
 
-  mswHandlers(): Promise<MswHandler[]> {
-    return mswHandlersFor(this);
+  mswHandlers(http?: MswHttp): Promise<MswHandler[]> {
+    return mswHandlersFor(this, http);
   }
 
   listen(options?: ListenOptions): Promise<Listening> {

@@ -1,6 +1,9 @@
-import type { HttpHandler } from 'msw';
+import type { HttpHandler, http as mswHttp } from 'msw';
 
 export type MswHandler = HttpHandler;
+
+/** msw's `http` namespace, as `import { http } from 'msw'` gives it. */
+export type MswHttp = Pick<typeof mswHttp, 'all'>;
 
 interface Handled {
   readonly regions: Readonly<Record<string, string>>;
@@ -9,13 +12,27 @@ interface Handled {
 }
 
 /**
- * msw is an optional peer of the testing entry: imported here, on first use, so a test that only
- * listens on a port never needs it.
+ * msw is an optional peer of the testing entry. A literal `import('msw')` would make every bundler
+ * (esbuild, Vite, webpack) fail to build an app that does not install it, so the specifier is a value
+ * they leave alone: Node and Vitest resolve it at run time. In a browser bundle, pass `http`.
  */
-export async function mswHandlersFor(service: Handled): Promise<HttpHandler[]> {
-  const { http } = await import('msw');
+const MSW = 'msw';
+
+async function importMswHttp(): Promise<MswHttp> {
+  try {
+    const msw = (await import(/* webpackIgnore: true */ /* @vite-ignore */ MSW)) as { http: MswHttp };
+    return msw.http;
+  } catch (error) {
+    throw new Error("mswHandlers() could not import msw: install it, or pass its http namespace (import { http } from 'msw'; mock.mswHandlers(http))", {
+      cause: error,
+    });
+  }
+}
+
+export async function mswHandlersFor(service: Handled, http?: MswHttp): Promise<HttpHandler[]> {
+  const { all } = http ?? (await importMswHttp());
   return Object.values(service.regions).map((base) =>
-    http.all(`${base}/*`, async ({ request }) => {
+    all(`${base}/*`, async ({ request }) => {
       const response = await service.handle(request);
       // MSW answers inside the page, where no CORS check runs: an answer the browser would hide for
       // lack of CORS headers (corsOnExpired false) becomes the network error the page would see.

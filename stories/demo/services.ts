@@ -1,4 +1,4 @@
-import type { HttpHandler } from 'msw';
+import { type HttpHandler, http } from 'msw';
 import { pentestDemo } from '../../mock-service/index.ts';
 import type { Regions } from '../../src/index.js';
 import { createMockService, type MockService } from '../../src/testing/index.ts';
@@ -60,7 +60,7 @@ export class DemoServices {
 
   /** The testing entry's MSW handlers, one per region's service. */
   async handlers(): Promise<HttpHandler[]> {
-    return (await Promise.all(this.services.map((service) => service.mswHandlers()))).flat();
+    return (await Promise.all(this.services.map((service) => service.mswHandlers(http)))).flat();
   }
 
   subscribe(listener: () => void): () => void {

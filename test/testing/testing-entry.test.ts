@@ -2,6 +2,7 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { createAuthClient } from 'graphql-jwt-auth-react';
 import { createMockService, type MockContext } from 'graphql-jwt-auth-react/testing';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -111,6 +112,27 @@ describe('graphql-jwt-auth-react/testing', () => {
     expect(mock.requests.map((r) => r.status)).toEqual([0]);
     expect((await answer).status).toBe(200);
     expect(mock.requests.map((r) => r.status)).toEqual([200]);
+  });
+
+  it('takes msw\'s http namespace, as a browser bundle passes it: the same handlers, msw not imported by the kit', async () => {
+    const mock = createMockService({ typeDefs, resolvers, regions: ['us'], apiKeys: ['k'] });
+    const registered: string[] = [];
+    const counting = { all: ((path: string, resolver: Parameters<typeof http.all>[1]) => {
+      registered.push(path);
+      return http.all(path, resolver);
+    }) as typeof http.all };
+    const server = setupServer(...(await mock.mswHandlers(counting)));
+    server.listen({ onUnhandledFrame: 'error' });
+    closers.push(() => {
+      server.close();
+    });
+    expect(registered).toEqual(['https://us.mock-service.test/*']);
+    const client = createAuthClient({ apiKey: 'k', region: 'us', regions: mock.regions });
+    closers.push(() => {
+      client.dispose();
+    });
+    expect(await client.request<{ region: string }>('{ region }')).toEqual({ region: 'us' });
+    expect(mock.authCalls).toHaveLength(1);
   });
 
   it('runs behind MSW at its own addresses; a CORS-less expired answer is the network error a browser would see', async () => {
