@@ -297,3 +297,70 @@ describe('examples/nextjs, built and started', () => {
     expect(statuses).toEqual([401, 401]);
   });
 });
+
+describe('examples/nextjs edge route handlers (export const runtime = "edge"), under next start', () => {
+  const post = (path: string, body: string, headers: Record<string, string>) =>
+    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, redirect: 'manual' });
+
+  async function signedInCookie(): Promise<string> {
+    const signIn = await fetch(`${app.url}/api/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ next: '/' }) });
+    const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
+    if (cookie === undefined) throw new Error('sign-in set no cookie');
+    return cookie;
+  }
+
+  const accountName = (body: unknown) => (body as { data?: { session_user_account?: { name?: string } } }).data?.session_user_account?.name;
+
+  async function answerOf(response: Response): Promise<{ status: number; body: string }> {
+    return { status: response.status, body: await response.text() };
+  }
+
+  it('the proxy and the token handler answer data; after the upstream expires every token, one more /v1/auth call each and no error', async () => {
+    const cookie = await signedInCookie();
+    const query = JSON.stringify({ query: '{ session_user_account { name } }' });
+    // Each edge route runs in a sandbox of its own (its own globalThis), so each holds its own token.
+    let before = serverAuthCalls().length;
+    const first = await post('/api/edge/graphql', query, { cookie });
+    expect(first.status).toBe(200);
+    expect(accountName(await first.json())).toBe(ACCOUNT);
+    expect(serverAuthCalls().length - before).toBe(1);
+    mock.service.expireTokensNow();
+    before = serverAuthCalls().length;
+    const afterExpiry = await post('/api/edge/graphql', query, { cookie });
+    expect(afterExpiry.status).toBe(200);
+    expect(accountName(await afterExpiry.json())).toBe(ACCOUNT);
+    expect(serverAuthCalls().length - before).toBe(1);
+
+    const tokenAnswer = await post('/api/edge/token', '{}', { cookie });
+    expect(tokenAnswer.status).toBe(200);
+    const { token } = (await tokenAnswer.json()) as { token: string };
+    expect(mock.service.issuedTokens).toContain(token);
+    mock.service.expireTokensNow();
+    before = serverAuthCalls().length;
+    const renewed = (await (await post('/api/edge/token', JSON.stringify({ expired: token }), { cookie })).json()) as { token: string };
+    expect(renewed.token).not.toBe(token);
+    expect(mock.service.issuedTokens).toContain(renewed.token);
+    expect(serverAuthCalls().length - before).toBe(1);
+  });
+
+  it('refuses what the Node.js routes refuse, with the same status and body', async () => {
+    const cookie = await signedInCookie();
+    const query = JSON.stringify({ query: '{ session_user_account { name } }' });
+    const refused: Array<[string, string, Record<string, string>]> = [
+      ['no session', query, {}],
+      ['a forged session', query, { cookie: `demo_session=9999999999.${'0'.repeat(64)}` }],
+      ['a foreign Origin', query, { cookie, origin: 'https://evil.example' }],
+      ['cross-site', query, { cookie, 'sec-fetch-site': 'cross-site' }],
+      ['not JSON', '{"query":', { cookie }],
+    ];
+    for (const [name, body, headers] of refused) {
+      for (const [node, edge] of [['/api/token', '/api/edge/token'], ['/api/graphql', '/api/edge/graphql']] as const) {
+        const onNode = await answerOf(await post(node, body, headers));
+        expect(onNode.status, `${name} on ${node}`).toBeGreaterThanOrEqual(400);
+        expect(await answerOf(await post(edge, body, headers)), `${name} on ${edge}`).toEqual(onNode);
+      }
+    }
+    const get = async (path: string) => answerOf(await fetch(`${app.url}${path}`, { headers: { cookie } }));
+    expect(await get('/api/edge/token')).toEqual(await get('/api/token'));
+  });
+});

@@ -19,7 +19,9 @@ function sessionKey(): Promise<CryptoKey> {
   return hmacKey;
 }
 
-const toHex = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('hex');
+// Plain Web APIs (no Buffer): the edge route handlers check sessions with this module too.
+const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 
 /** The Set-Cookie value for a new session. `Secure` on HTTPS; plain http://127.0.0.1 is for development. */
 export async function newSessionCookie(secure: boolean): Promise<string> {
@@ -41,7 +43,7 @@ export async function isValidSession(value: string | undefined): Promise<boolean
   const [, expires = '', signature = ''] = match;
   if (Number(expires) * 1000 <= Date.now()) return false;
   // subtle.verify compares in constant time.
-  return crypto.subtle.verify('HMAC', await sessionKey(), Buffer.from(signature, 'hex'), encoder.encode(expires));
+  return crypto.subtle.verify('HMAC', await sessionKey(), fromHex(signature), encoder.encode(expires));
 }
 
 /** The session cookie of a fetch-standard Request (route handlers get no `cookies()` helper for these). */
