@@ -13,30 +13,76 @@ export interface ForwardedAnswer {
   body: string;
 }
 
+/** How long and how large an upstream answer may be. */
+export interface UpstreamLimits {
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+/** The service did not answer in full within `upstreamTimeoutMs`. */
+export class UpstreamTimeout extends Error {
+  override name = 'UpstreamTimeout';
+}
+
+/** The service's answer grew past `maxResponseBytes` while it streamed in. */
+export class ResponseTooLarge extends Error {
+  override name = 'ResponseTooLarge';
+}
+
+/** The body as text, counted while it streams in: an endless or huge answer is cut off at the limit. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ResponseTooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
 /**
  * A Send for the proxy: posts the browser's operation as is (with the server's token) and resolves
  * the raw answer, so data, errors and extensions reach the browser unchanged. Only the expired and
- * refused answers are taken out, for the request path to renew and retry once.
+ * refused answers are taken out, for the request path to renew and retry once. Each attempt has
+ * `timeoutMs` for the whole answer and at most `maxResponseBytes` of it.
  */
-export function forwardingTransport(graphqlUrl: string, fetchImpl: typeof fetch): Send {
-  const send = async (query: string, operation: ForwardedOperation | undefined, { headers, signal }: { headers: Record<string, string>; signal: AbortSignal | undefined }): Promise<ForwardedAnswer> => {
-    let status: number;
-    let body: string;
-    try {
-      const response = await fetchImpl(graphqlUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-        body: JSON.stringify({ query, ...operation }),
-        ...(signal === undefined ? {} : { signal }),
-      });
-      status = response.status;
-      body = await response.text();
-    } catch (error) {
-      throw signal?.aborted ? error : new NoAnswer(error);
-    }
-    if (isTokenExpiredBody(body)) throw new ExpiredAnswer(status);
-    if (isTokenRejectedBody(body)) throw new ExpiredAnswer(status, { rejected: true });
-    return { status, body };
+export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLimits) {
+  return (graphqlUrl: string, fetchImpl: typeof fetch): Send => {
+    const send = async (
+      query: string,
+      operation: ForwardedOperation | undefined,
+      { headers, signal }: { headers: Record<string, string>; signal: AbortSignal | undefined },
+    ): Promise<ForwardedAnswer> => {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const both = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+      let status: number;
+      let body: string;
+      try {
+        const response = await fetchImpl(graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+          body: JSON.stringify({ query, ...operation }),
+          signal: both,
+        });
+        status = response.status;
+        body = await readCapped(response, maxResponseBytes);
+      } catch (error) {
+        if (error instanceof ResponseTooLarge || signal?.aborted === true) throw error;
+        if (timeout.aborted) throw new UpstreamTimeout(`no whole answer within ${timeoutMs} ms`, { cause: error });
+        throw new NoAnswer(error);
+      }
+      if (isTokenExpiredBody(body)) throw new ExpiredAnswer(status);
+      if (isTokenRejectedBody(body)) throw new ExpiredAnswer(status, { rejected: true });
+      return { status, body };
+    };
+    return send as unknown as Send;
   };
-  return send as unknown as Send;
 }

@@ -1,16 +1,23 @@
 import { TokenExpiredError, TokenRejectedError } from '../core/errors/index.js';
-import { type ForwardedAnswer, type ForwardedOperation, forwardingTransport } from './forwarding-transport.js';
+import { mayBeMutation } from '../core/wire/transport.js';
+import { type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
 import { handlerShell } from './handler-shell.js';
-import type { ServerHandler, ServerHandlerOptions } from './options.js';
+import { checkPositiveInteger, type ServerHandler, type ServerHandlerOptions } from './options.js';
 import { graphqlErrorResponse } from './responses.js';
 import { upstreamAuthFailure, upstreamClient } from './upstream-client.js';
 
 export interface GraphQLProxyOptions extends ServerHandlerOptions {
   /** Larger request bodies are refused with 413; default 1 MiB. */
   maxBodyBytes?: number;
+  /** The service's whole answer to one forwarded operation, or 504 `UPSTREAM_TIMEOUT`; default 30 s. */
+  upstreamTimeoutMs?: number;
+  /** Larger answers are cut off while they stream in and answered 502 `RESPONSE_TOO_LARGE`; default 10 MiB. */
+  maxResponseBytes?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,15 +43,23 @@ function readOperation(body: unknown): { query: string; operation: ForwardedOper
  * browser's request but the operation goes upstream: no cookie, no authorization header.
  */
 export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler {
-  const { client } = upstreamClient(options, forwardingTransport);
+  for (const name of ['maxBodyBytes', 'upstreamTimeoutMs', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
+  const limits = {
+    timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  };
+  const { client } = upstreamClient(options, forwardingTransport(limits));
   return handlerShell(options, {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     dispose: client.dispose,
-    async answer(body) {
+    async answer(body, request) {
       const read = readOperation(body);
       if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');
+      // A browser that went away cancels its query upstream; a mutation runs to its end, so that
+      // whether it was applied is known upstream rather than cut off halfway.
+      const init = mayBeMutation(read.query) ? {} : { signal: request.signal };
       try {
-        const answer = await client.request<ForwardedAnswer, ForwardedOperation>(read.query, read.operation);
+        const answer = await client.request<ForwardedAnswer, ForwardedOperation>(read.query, read.operation, init);
         return new Response(answer.body, {
           status: answer.status,
           headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
@@ -52,6 +67,14 @@ export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler 
       } catch (error) {
         const failure = upstreamAuthFailure(error);
         if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code);
+        if (error instanceof UpstreamTimeout) {
+          return graphqlErrorResponse(504, `The service gave no whole answer within ${limits.timeoutMs} ms`, 'UPSTREAM_TIMEOUT');
+        }
+        if (error instanceof ResponseTooLarge) {
+          return graphqlErrorResponse(502, `The service's answer exceeds ${limits.maxResponseBytes} bytes`, 'RESPONSE_TOO_LARGE');
+        }
+        // The browser is gone: nobody reads this answer.
+        if (request.signal.aborted) return graphqlErrorResponse(499, 'The client closed the request', 'CLIENT_CLOSED_REQUEST');
         if (error instanceof TokenExpiredError || error instanceof TokenRejectedError) {
           return graphqlErrorResponse(502, 'The service kept refusing the token after one renewal', 'UPSTREAM_TOKEN_REFUSED');
         }

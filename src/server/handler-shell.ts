@@ -1,19 +1,19 @@
 import { IN_PROCESS_ORIGIN } from '../core/wire/absolute-url.js';
 import { jsonResponse } from './responses.js';
 import type { ServerHandler, ServerHandlerOptions } from './options.js';
-import { BodyTooLarge, readJson } from './read-json.js';
+import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, JsonTooDeep, readJson } from './read-json.js';
 import { refusal } from './refusals.js';
-
 
 export interface HandlerParts {
   maxBodyBytes: number;
   /** The answer to a POST that passed every check, given its parsed JSON body. */
-  answer: (body: unknown) => Promise<Response>;
+  answer: (body: unknown, request: Request) => Promise<Response>;
   dispose: () => void;
 }
 
 /** What both handlers share: the refusals, a bounded JSON body, and no detail of a failure leaked. */
 export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answer, dispose }: HandlerParts): ServerHandler {
+  const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   async function serve(request: Request, trusted: boolean): Promise<Response> {
     try {
       const refused = trusted
@@ -22,11 +22,12 @@ export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answ
           : jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' })
         : await refusal(request, options);
       if (refused) return refused;
-      const body = await readJson(request, maxBodyBytes);
+      const body = await readJson(request, maxBodyBytes, maxJsonDepth);
       if (body === undefined) return jsonResponse(400, { error: 'the body is not JSON' });
-      return await answer(body);
+      return await answer(body, request);
     } catch (error) {
       if (error instanceof BodyTooLarge) return jsonResponse(413, { error: `the body exceeds ${maxBodyBytes} bytes` });
+      if (error instanceof JsonTooDeep) return jsonResponse(400, { error: `the body nests deeper than ${maxJsonDepth} levels`, code: 'JSON_TOO_DEEP' });
       // Nothing of the failure goes out: it could name the upstream or, in a message, a secret.
       return jsonResponse(500, { error: 'internal error' });
     }

@@ -34,6 +34,18 @@ export interface ServerHandlerOptions {
    * where an idle isolate runs no timer. Default: none, a due token is renewed before answering.
    */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * Bodies that nest arrays and objects deeper than this are refused (400, `JSON_TOO_DEEP`) before
+   * they are parsed: parsing deep nesting stalls the event loop. Default 64.
+   */
+  maxJsonDepth?: number;
+  /**
+   * Behind a reverse proxy that sets `X-Forwarded-Host` and `X-Forwarded-Proto`, true lets them name
+   * this server's own origin for the Origin check. Default false: only the request URL and `Host`
+   * do, since a client can send those headers itself when nothing in front of the server strips them.
+   * `allowedOrigins` is the safe choice where you know the public origin.
+   */
+  trustForwardedHeaders?: boolean;
 }
 
 /** A fetch-standard handler: a Next.js route handler, Hono, Bun, Deno, or Node's http via an adapter. */
@@ -56,8 +68,20 @@ export function checkServerOptions(options: ServerHandlerOptions): void {
   if (options.waitUntil !== undefined && typeof options.waitUntil !== 'function') {
     throw new AuthConfigError('waitUntil must be a function that keeps a promise alive, such as (promise) => ctx.waitUntil(promise)');
   }
+  checkPositiveInteger('maxJsonDepth', options.maxJsonDepth);
+  if (options.trustForwardedHeaders !== undefined && typeof options.trustForwardedHeaders !== 'boolean') {
+    throw new AuthConfigError('trustForwardedHeaders must be true or false');
+  }
   const { allowedOrigins = [] } = options;
   if (!Array.isArray(allowedOrigins) || allowedOrigins.some((origin) => typeof origin !== 'string')) {
     throw new AuthConfigError('allowedOrigins must be an array of origins such as "https://app.example.com"');
+  }
+}
+
+/** A limit option: absent, or a whole number of at least 1. */
+export function checkPositiveInteger(name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new AuthConfigError(`${name} must be a whole number of at least 1, got ${typeof value === 'number' ? String(value) : typeof value}`);
   }
 }

@@ -3,11 +3,51 @@ export class BodyTooLarge extends Error {
   override name = 'BodyTooLarge';
 }
 
+/** The body nests arrays and objects deeper than the limit. */
+export class JsonTooDeep extends Error {
+  override name = 'JsonTooDeep';
+}
+
+export const DEFAULT_MAX_JSON_DEPTH = 64;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether the JSON text opens more than `maxDepth` arrays and objects at once, found by one pass that
+ * stops at the first bracket too deep. JSON.parse has no depth limit, and a body of half a million
+ * nested arrays costs it most of a second of the event loop; no JSON library on the registry checks
+ * depth before building values, and this pass is the whole of what is needed (brackets in strings skipped).
+ */
+export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index++;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth++;
+      if (depth > maxDepth) return true;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 /**
  * Reads at most `maxBytes` of the body and parses it as JSON; undefined when it is not JSON. Counts
  * while reading: a missing or false Content-Length cannot make the server buffer more.
  */
-export async function readJson(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJson(request: Request, maxBytes: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new BodyTooLarge();
   const chunks: Uint8Array[] = [];
@@ -31,8 +71,10 @@ export async function readJson(request: Request, maxBytes: number): Promise<unkn
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  const text = new TextDecoder().decode(bytes);
+  if (nestsDeeperThan(text, maxDepth)) throw new JsonTooDeep();
   try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

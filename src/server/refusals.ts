@@ -4,18 +4,24 @@ import type { ServerHandlerOptions } from './options.js';
 const isJson = (contentType: string | null) =>
   contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
+const firstValue = (value: string | null) => value?.split(',')[0]?.trim();
+
 /**
  * Whether `origin` is the one the request was addressed to. Frameworks rebuild `request.url` (a
  * Next.js route handler sees http://localhost:PORT whatever address the browser used), so the Host
- * header the browser sent, or a proxy's X-Forwarded-Host, names it too: a page cannot set either
- * on a request to another origin.
+ * header the browser sent names it too: a page cannot set it on a request to another origin. A
+ * proxy's X-Forwarded-Host and -Proto count only when the app says a proxy in front sets them
+ * (trustForwardedHeaders): without one, any client could send them.
  */
-function isOwnOrigin(origin: string, request: Request): boolean {
+function isOwnOrigin(origin: string, request: Request, trustForwarded: boolean): boolean {
   if (origin === new URL(request.url).origin) return true;
-  const forwardedHost = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
   // `Origin: null` (a sandboxed frame, a file) names no host.
-  const host = URL.canParse(origin) ? new URL(origin).host : null;
-  return host !== null && (host === request.headers.get('host') || host === forwardedHost);
+  if (!URL.canParse(origin)) return false;
+  const { host, protocol } = new URL(origin);
+  if (host === request.headers.get('host')) return true;
+  if (!trustForwarded) return false;
+  const forwardedProto = firstValue(request.headers.get('x-forwarded-proto'));
+  return host === firstValue(request.headers.get('x-forwarded-host')) && (forwardedProto === undefined || `${forwardedProto}:` === protocol);
 }
 
 /**
@@ -26,7 +32,7 @@ export async function refusal(request: Request, options: ServerHandlerOptions): 
   if (request.method !== 'POST') return jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' });
   if (request.headers.get('sec-fetch-site') === 'cross-site') return jsonResponse(403, { error: 'cross-site request refused' });
   const origin = request.headers.get('origin');
-  if (origin !== null && !isOwnOrigin(origin, request) && !(options.allowedOrigins ?? []).includes(origin)) {
+  if (origin !== null && !isOwnOrigin(origin, request, options.trustForwardedHeaders === true) && !(options.allowedOrigins ?? []).includes(origin)) {
     return jsonResponse(403, { error: 'origin not allowed' });
   }
   if (!isJson(request.headers.get('content-type'))) return jsonResponse(415, { error: 'send application/json' });

@@ -26,14 +26,14 @@ function nodeHttp(): typeof NodeHttp {
   return getBuiltinModule('node:http') as typeof NodeHttp;
 }
 
-async function toRequest(message: IncomingMessage): Promise<Request> {
+async function toRequest(message: IncomingMessage, signal: AbortSignal): Promise<Request> {
   const url = new URL(message.url ?? '/', `http://${message.headers.host ?? '127.0.0.1'}`);
   const headers = new Headers();
   // rawHeaders keeps repeated headers separate, which the parsed header object would merge or drop.
   const raw = message.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
   const method = message.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
   const chunks: Uint8Array[] = [];
   for await (const chunk of message) chunks.push(chunk as Uint8Array);
   const body = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
@@ -42,7 +42,7 @@ async function toRequest(message: IncomingMessage): Promise<Request> {
     body.set(chunk, offset);
     offset += chunk.length;
   }
-  return new Request(url, { method, headers, body });
+  return new Request(url, { method, headers, body, signal });
 }
 
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
@@ -60,9 +60,14 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
 }
 
 async function respond(handler: (request: Request) => Promise<Response>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // The caller going away before the answer is finished aborts the request the handler sees.
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   let response: Response;
   try {
-    response = await handler(await toRequest(req));
+    response = await handler(await toRequest(req, gone.signal));
   } catch (error: unknown) {
     // Surface handler bugs to the test as a 500 with the reason instead of a hung socket.
     const message = error instanceof Error ? error.message : String(error);

@@ -133,7 +133,7 @@ async function readCall(region: string, request: Request, time: number) {
   const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
   // Headers iterate with lower-cased names already.
   const headers = Object.fromEntries(request.headers);
-  return { region, time, method: request.method, url: request.url, headers, body };
+  return { region, time, method: request.method, url: request.url, headers, body, clientGone: false };
 }
 
 class MockServiceImpl implements MockService {
@@ -239,6 +239,11 @@ class MockServiceImpl implements MockService {
   ): Promise<Response> {
     calls.push(call);
     this.#changed();
+    request.signal.addEventListener('abort', () => {
+      if (call.status !== 0) return;
+      call.clientGone = true;
+      this.#changed();
+    });
     let response = json(405, { message: 'Method Not Allowed' });
     if (request.method === 'POST') {
       if (delayMs > 0) await sleep(delayMs);

@@ -7,6 +7,8 @@ export interface RecordedCall {
   headers: Record<string, string>;
   body: string;
   status: number;
+  /** The caller closed the connection (or aborted its fetch) before the answer went out. */
+  clientGone: boolean;
 }
 
 export interface AuthCall extends RecordedCall {

@@ -1,0 +1,168 @@
+// @vitest-environment node
+// The proxy's work per request is bounded: how deep a body may nest, how long and how large the
+// service's answer may be, and a query whose browser went away is cancelled upstream.
+import { request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthConfigError } from '../../src/index.js';
+import { createGraphQLProxy, type GraphQLProxyOptions } from '../../src/server/index.js';
+import { createMockService, type MockService } from '../../src/testing/index.ts';
+import { hasSession, post, serveHandler } from './serve-handler.js';
+
+const API_KEY = 'limits-key';
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function upstream(): Promise<{ mock: MockService; baseUrl: string }> {
+  const mock = createMockService({
+    typeDefs: 'type Query { hello: String, big(bytes: Int!): String } type Mutation { touch: Int }',
+    resolvers: {
+      Query: { hello: () => 'world', big: (_parent: never, { bytes }: { bytes: number }) => 'x'.repeat(bytes) },
+      Mutation: { touch: () => 1 },
+    },
+    apiKeys: [API_KEY],
+    regions: ['local'],
+  });
+  const { baseUrl, close } = await mock.listen();
+  closers.push(close);
+  return { mock, baseUrl };
+}
+
+async function proxyUrl(baseUrl: string, options: Partial<GraphQLProxyOptions> = {}): Promise<string> {
+  const handler = createGraphQLProxy({ apiKey: API_KEY, region: 'local', regions: { local: baseUrl }, authorizeRequest: hasSession, ...options });
+  return `${await serveHandler(handler)}/api/graphql`;
+}
+
+const nested = (depth: number) => `{"query":"{ hello }","variables":{"v":${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}}}`;
+
+describe('JSON nesting: maxJsonDepth (default 64)', () => {
+  it('a body one level deeper than the limit is refused (400 JSON_TOO_DEEP) before parsing; exactly the limit is served', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl);
+    const refused = await post(url, nested(65));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'the body nests deeper than 64 levels', code: 'JSON_TOO_DEEP' });
+    expect(mock.graphqlCalls).toHaveLength(0);
+    expect(mock.authCalls).toHaveLength(0);
+
+    const served = await post(url, nested(64));
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual({ data: { hello: 'world' } });
+  });
+
+  it('brackets inside strings do not count; a 512k-deep body is refused whole', async () => {
+    const { baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl, { maxJsonDepth: 3 });
+    const inString = await post(url, JSON.stringify({ query: '{ hello }', variables: { s: '[[[[[[{{{{"\\\\' } }));
+    expect(inString.status).toBe(200);
+    const deep = await post(url, `{"query":"{ hello }","variables":{"v":${'['.repeat(512 * 1024)}${']'.repeat(512 * 1024)}}}`);
+    expect(deep.status).toBe(413); // over the default 1 MiB body limit
+    const deepUnderLimit = await post(url, `{"query":"{ hello }","variables":{"v":${'['.repeat(400 * 1024)}${']'.repeat(400 * 1024)}}}`);
+    expect(deepUnderLimit.status).toBe(400);
+    expect(await deepUnderLimit.json()).toMatchObject({ code: 'JSON_TOO_DEEP' });
+  });
+
+  it('the token handler has the same limit', async () => {
+    const { createTokenHandler } = await import('../../src/server/index.js');
+    const { baseUrl } = await upstream();
+    const handler = createTokenHandler({ apiKey: API_KEY, region: 'local', regions: { local: baseUrl }, authorizeRequest: hasSession, maxJsonDepth: 2 });
+    const url = `${await serveHandler(handler)}/api/token`;
+    expect((await post(url, '{"expired":[[1]]}')).status).toBe(400);
+    expect((await post(url, '{}')).status).toBe(200);
+  });
+});
+
+describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseBytes (default 10 MiB)', () => {
+  it('no whole answer within upstreamTimeoutMs: 504 UPSTREAM_TIMEOUT, and the service saw the request', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl, { upstreamTimeoutMs: 200 });
+    expect((await post(url, { query: '{ hello }' })).status).toBe(200);
+    const release = mock.pauseGraphql();
+    const answer = await post(url, { query: '{ hello }' });
+    await settled(mock, 1); // held: only the proxy giving up settles it
+    release();
+    expect(answer.status).toBe(504);
+    expect(await answer.json()).toEqual({ errors: [{ message: 'The service gave no whole answer within 200 ms', extensions: { code: 'UPSTREAM_TIMEOUT' } }] });
+    expect(mock.graphqlCalls).toHaveLength(2);
+    expect(mock.graphqlCalls[1]!.clientGone).toBe(true);
+  });
+
+  it('an answer larger than maxResponseBytes: 502 RESPONSE_TOO_LARGE; one at the limit goes through', async () => {
+    const { baseUrl } = await upstream();
+    const envelope = JSON.stringify({ data: { big: '' } }).length;
+    const url = await proxyUrl(baseUrl, { maxResponseBytes: 64 * 1024 });
+    const atLimit = await post(url, { query: '{ big(bytes: $n) }'.replace('$n', String(64 * 1024 - envelope)) });
+    expect(atLimit.status).toBe(200);
+    expect(((await atLimit.json()) as { data: { big: string } }).data.big).toHaveLength(64 * 1024 - envelope);
+    const over = await post(url, { query: `{ big(bytes: ${64 * 1024 - envelope + 1}) }` });
+    expect(over.status).toBe(502);
+    expect(await over.json()).toEqual({ errors: [{ message: `The service's answer exceeds ${64 * 1024} bytes`, extensions: { code: 'RESPONSE_TOO_LARGE' } }] });
+  });
+
+  it('rejects limits that are not whole positive numbers at start-up, naming the option', () => {
+    for (const [name, value] of [['upstreamTimeoutMs', 0], ['maxResponseBytes', -1], ['maxJsonDepth', 1.5], ['maxBodyBytes', Number.NaN]] as const) {
+      expect(() => createGraphQLProxy({ apiKey: API_KEY, region: 'us', authorizeRequest: hasSession, [name]: value })).toThrow(
+        expect.objectContaining({ name: 'AuthConfigError', message: expect.stringContaining(name) as string }) as AuthConfigError,
+      );
+    }
+  });
+});
+
+/** A POST from a browser that goes away once the service has received the operation. */
+async function postThenDisconnect(url: string, body: object, mock: MockService): Promise<void> {
+  const arrived = new Promise<void>((resolve) => {
+    const unsubscribe = mock.subscribe(() => {
+      if (mock.graphqlCalls.length > 0) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+  const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=signed-in' } });
+  request.on('error', () => undefined);
+  request.end(JSON.stringify(body));
+  await arrived;
+  request.destroy();
+}
+
+/** Resolves once the call has its answer or its caller went away. */
+function settled(mock: MockService, index: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const call = mock.graphqlCalls[index];
+      if (call === undefined || (call.status === 0 && !call.clientGone)) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = mock.subscribe(check);
+    check();
+  });
+}
+
+describe('a browser that disconnects', () => {
+  it('cancels its query upstream', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl);
+    expect((await post(url, { query: '{ hello }' })).status).toBe(200);
+    mock.resetCounters();
+    const release = mock.pauseGraphql();
+    await postThenDisconnect(url, { query: '{ hello }' }, mock);
+    await settled(mock, 0);
+    release();
+    expect(mock.graphqlCalls[0]!.clientGone).toBe(true);
+  });
+
+  it('lets its mutation run to its end, so its effect is known', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl);
+    expect((await post(url, { query: '{ hello }' })).status).toBe(200);
+    mock.resetCounters();
+    const release = mock.pauseGraphql();
+    await postThenDisconnect(url, { query: 'mutation { touch }' }, mock);
+    release();
+    await settled(mock, 0);
+    expect(mock.graphqlCalls[0]).toMatchObject({ clientGone: false, status: 200 });
+    expect(mock.appliedMutations).toBe(1);
+  });
+});
