@@ -1,5 +1,6 @@
-import type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
-import { encryptingSealer, plainSealer } from './sealed-value.js';
+import type { TokenCache } from '../core/sources/token-cache.js';
+import { type SealedTokenCacheOptions, sealedTokenCache } from '../shared-cache/sealed-token-cache.js';
+import type { StringStore } from '../shared-cache/string-store.js';
 
 /**
  * The few node-redis (`redis` ≥ 5) client methods used, so this entry imports nothing from it.
@@ -15,26 +16,18 @@ export interface RedisClientLike {
   listenerCount: (event: 'error') => number;
 }
 
-export interface RedisTokenCacheOptions extends TokenCacheTiming {
-  /**
-   * Encrypts each stored entry (AES-GCM, Web Crypto): a Redis dump, a replica or a shared instance
-   * then holds nothing a reader could send as a Bearer token. Every process needs the same key.
-   */
-  encryptionKey?: string;
-  /** Prepended to every key; default "graphql-jwt-auth-react:". */
-  keyPrefix?: string;
-}
+export type RedisTokenCacheOptions = SealedTokenCacheOptions;
 
-/** Replaces the entry only if its tag (the token's) is still `ARGV[1]`. */
-const COMPARE_AND_SET = `local current = redis.call('GET', KEYS[1])
+/** Replaces the value only if it still starts with the tag `ARGV[1]`. */
+const REPLACE_IF_TAGGED = `local current = redis.call('GET', KEYS[1])
 if current and string.sub(current, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. '.' then
   redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
   return 1
 end
 return 0`;
 
-/** Frees the lease only for the owner that holds it. */
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+/** Deletes the value only if it is still `ARGV[1]` (the lease's owner). */
+const DELETE_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
 return 0`;
@@ -43,52 +36,44 @@ class RedisNotReady extends Error {
   override name = 'RedisNotReady';
 }
 
-const whole = (ms: number) => String(Math.max(1, Math.ceil(ms)));
+const whole = (ms: number) => Math.max(1, Math.ceil(ms));
 
-/**
- * The token cache on Redis: one entry and one renewal lease per identity tag (never the API key),
- * `SET NX PX` for the lease, Lua scripts for compare-and-set and release. Values hold the token, its
- * expiry, when it was obtained and its region, encrypted when `encryptionKey` is set.
- */
-export function redisTokenCache(client: RedisClientLike, options: RedisTokenCacheOptions = {}): TokenCache {
-  const { encryptionKey, keyPrefix = 'graphql-jwt-auth-react:', ...timing } = options;
-  const sealer = encryptionKey === undefined ? plainSealer() : encryptingSealer(encryptionKey);
-  const tokenKey = (identity: string) => `${keyPrefix}token:${identity}`;
-  const leaseKey = (identity: string) => `${keyPrefix}lease:${identity}`;
+/** Redis as a StringStore: GET, SET PX, SET NX PX, and two Lua scripts for the conditional steps. */
+export function redisStringStore(client: RedisClientLike): StringStore {
   // node-redis emits 'error' on every lost connection; with no listener Node would end the process.
   if (client.listenerCount('error') === 0) client.on('error', () => undefined);
-
   const ready = () => {
     if (!client.isReady) throw new RedisNotReady('the Redis client is not connected');
   };
-  const seal = (identity: string, entry: CachedToken) => sealer.seal(entry, tokenKey(identity));
-
   return {
-    async read(identity) {
+    async get(name) {
       ready();
-      const stored = await client.get(tokenKey(identity));
-      if (typeof stored !== 'string') return null;
-      return (await sealer.open(stored, tokenKey(identity))) as CachedToken | null;
+      const stored = await client.get(name);
+      return typeof stored === 'string' ? stored : null;
     },
-    async write(identity, entry, ttlMs) {
-      const value = await seal(identity, entry);
+    async set(name, value, ttlMs) {
       ready();
-      await client.set(tokenKey(identity), value, { expiration: { type: 'PX', value: Number(whole(ttlMs)) } });
+      await client.set(name, value, { expiration: { type: 'PX', value: whole(ttlMs) } });
     },
-    async compareAndSet(identity, expected, entry, ttlMs) {
-      const [tag, value] = await Promise.all([sealer.tagOf(expected), seal(identity, entry)]);
+    async setIfAbsent(name, value, ttlMs) {
       ready();
-      return (await client.eval(COMPARE_AND_SET, { keys: [tokenKey(identity)], arguments: [tag, value, whole(ttlMs)] })) === 1;
+      return (await client.set(name, value, { condition: 'NX', expiration: { type: 'PX', value: whole(ttlMs) } })) === 'OK';
     },
-    async takeLease(identity, owner, leaseMs) {
+    async replaceIfTagged(name, tag, value, ttlMs) {
       ready();
-      const taken = await client.set(leaseKey(identity), owner, { condition: 'NX', expiration: { type: 'PX', value: Number(whole(leaseMs)) } });
-      return taken === 'OK';
+      return (await client.eval(REPLACE_IF_TAGGED, { keys: [name], arguments: [tag, value, String(whole(ttlMs))] })) === 1;
     },
-    async releaseLease(identity, owner) {
+    async deleteIfEquals(name, value) {
       ready();
-      await client.eval(RELEASE, { keys: [leaseKey(identity)], arguments: [owner] });
+      await client.eval(DELETE_IF_EQUALS, { keys: [name], arguments: [value] });
     },
-    timing,
   };
+}
+
+/**
+ * The token cache on Redis: one entry and one renewal lease per identity, under keyed names (see
+ * sealedTokenCache), with `SET NX PX` for the lease and Lua scripts for compare-and-set and release.
+ */
+export function redisTokenCache(client: RedisClientLike, options: RedisTokenCacheOptions = {}): TokenCache {
+  return sealedTokenCache(redisStringStore(client), options);
 }

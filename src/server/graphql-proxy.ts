@@ -48,10 +48,11 @@ export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler 
     timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
-  const { client } = upstreamClient(options, forwardingTransport(limits));
+  const upstream = upstreamClient(options, forwardingTransport(limits));
+  const { client } = upstream;
   return handlerShell(options, {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    dispose: client.dispose,
+    upstream,
     async answer(body, request) {
       const read = readOperation(body);
       if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');

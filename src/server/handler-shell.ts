@@ -3,17 +3,22 @@ import { jsonResponse } from './responses.js';
 import type { ServerHandler, ServerHandlerOptions } from './options.js';
 import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, JsonTooDeep, readJson } from './read-json.js';
 import { refusal } from './refusals.js';
+import type { ClientParts } from '../core/client/auth-client.js';
+import { watchHealth } from './handler-health.js';
 
 export interface HandlerParts {
   maxBodyBytes: number;
   /** The answer to a POST that passed every check, given its parsed JSON body. */
   answer: (body: unknown, request: Request) => Promise<Response>;
-  dispose: () => void;
+  /** The handler's one client for the service: its state is the handler's status. */
+  upstream: ClientParts;
 }
 
 /** What both handlers share: the refusals, a bounded JSON body, and no detail of a failure leaked. */
-export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answer, dispose }: HandlerParts): ServerHandler {
+export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answer, upstream }: HandlerParts): ServerHandler {
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  const { client } = upstream;
+  const status = watchHealth(client.store, { logger: options.logger ?? console, now: options.now ?? Date.now });
   async function serve(request: Request, trusted: boolean): Promise<Response> {
     try {
       const refused = trusted
@@ -35,6 +40,11 @@ export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answ
   const handler = ((request: Request) => serve(request, false)) as ServerHandler;
   handler.fetchInProcess = (input, init) =>
     serve(input instanceof Request ? new Request(input, init) : new Request(new URL(String(input), IN_PROCESS_ORIGIN), init), true);
-  handler.dispose = dispose;
+  handler.dispose = client.dispose;
+  handler.status = status;
+  handler.refresh = async () => {
+    // The outcome is the status; a caller polling readiness reads it there.
+    await client.refresh().catch(() => undefined);
+  };
   return handler;
 }

@@ -46,6 +46,35 @@ export interface ServerHandlerOptions {
    * `allowedOrigins` is the safe choice where you know the public origin.
    */
   trustForwardedHeaders?: boolean;
+  /**
+   * A `{"expired": T}` for the current token renews it only when the service really refuses T (one
+   * `{ __typename }` request of the handler's own tells), or, where that check gets no answer, at
+   * most once per this many ms per process. Default 30 000.
+   */
+  forcedRenewalIntervalMs?: number;
+  /**
+   * A 400/401/403 from `/v1/auth` (a WAF, a gateway hiccup, a key rotated and back) is asked again
+   * after `initialDelayMs`, doubling up to `maxDelayMs`, instead of failing for good. Defaults 5 s and 5 min.
+   */
+  recovery?: { initialDelayMs?: number; maxDelayMs?: number };
+  /** Where the one-line changes of state go (ok, degraded, failing); default `console`. */
+  logger?: ServerLogger;
+}
+
+/** The two levels the handlers log at: one line per change of state, never a key or a token. */
+export interface ServerLogger {
+  warn: (message: string) => void;
+  error: (message: string) => void;
+}
+
+/** What a readiness probe reads: `handler.status()`. */
+export interface HandlerStatus {
+  /** ok: a token in hand; degraded: a token in hand but its renewal failed; failing: no token to serve. */
+  state: 'ok' | 'degraded' | 'failing';
+  /** When the state last changed, epoch ms. */
+  since: number;
+  /** The code callers are answered with while not ok (UPSTREAM_AUTH_REFUSED, UPSTREAM_AUTH_UNAVAILABLE), else null. */
+  code: string | null;
 }
 
 /** A fetch-standard handler: a Next.js route handler, Hono, Bun, Deno, or Node's http via an adapter. */
@@ -58,6 +87,10 @@ export interface ServerHandler {
   fetchInProcess: typeof fetch;
   /** Stops the server-side client's background renewal. */
   dispose: () => void;
+  /** Asks `/v1/auth` now (after a refused key was fixed, say); resolves once answered. */
+  refresh: () => Promise<void>;
+  /** The handler's state for a readiness probe. */
+  status: () => HandlerStatus;
 }
 
 /** Programming errors fail at start-up, not on the first request. */
@@ -69,6 +102,15 @@ export function checkServerOptions(options: ServerHandlerOptions): void {
     throw new AuthConfigError('waitUntil must be a function that keeps a promise alive, such as (promise) => ctx.waitUntil(promise)');
   }
   checkPositiveInteger('maxJsonDepth', options.maxJsonDepth);
+  checkPositiveInteger('forcedRenewalIntervalMs', options.forcedRenewalIntervalMs);
+  checkPositiveInteger('recovery.initialDelayMs', options.recovery?.initialDelayMs);
+  checkPositiveInteger('recovery.maxDelayMs', options.recovery?.maxDelayMs);
+  // Read as unknown: JavaScript callers pass anything.
+  const logger = options.logger as unknown;
+  const hasMethod = (name: string) => typeof (logger as Record<string, unknown>)[name] === 'function';
+  if (logger !== undefined && (typeof logger !== 'object' || logger === null || !hasMethod('warn') || !hasMethod('error'))) {
+    throw new AuthConfigError('logger must have warn(message) and error(message), as console does');
+  }
   if (options.trustForwardedHeaders !== undefined && typeof options.trustForwardedHeaders !== 'boolean') {
     throw new AuthConfigError('trustForwardedHeaders must be true or false');
   }

@@ -24,11 +24,24 @@ export function upstreamClient(options: ServerHandlerOptions, transport?: (graph
   const ownership: Ownership = { selfOwned: true };
   if (transport !== undefined) ownership.transport = transport;
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
+  ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
   if (tokenCache !== undefined) ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context });
   const parts = buildAuthClient(clientOptions, ownership);
   const { error } = parts.client.store.getState();
   if (error instanceof AuthConfigError) throw error;
   return parts;
+}
+
+export const DEFAULT_RECOVERY_INITIAL_DELAY_MS = 5_000;
+export const DEFAULT_RECOVERY_MAX_DELAY_MS = 5 * 60_000;
+
+/** The waits before asking again after a refused key: doubling from the first to the cap. */
+function recoveryBackoff({ initialDelayMs = DEFAULT_RECOVERY_INITIAL_DELAY_MS, maxDelayMs = DEFAULT_RECOVERY_MAX_DELAY_MS } = {}): number[] {
+  const waits: number[] = [];
+  for (let wait = Math.min(initialDelayMs, maxDelayMs); ; wait = Math.min(wait * 2, maxDelayMs)) {
+    waits.push(wait);
+    if (wait >= maxDelayMs) return waits;
+  }
 }
 
 /** How an upstream auth failure is told to the browser: the kind, never the detail. */

@@ -1,41 +1,65 @@
 import type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
-import { encryptingSealer, plainSealer } from '../redis/sealed-value.js';
+import { deriveKey, hmacHex, readSecret } from './cache-keys.js';
+import { encryptingSealer, plainSealer } from './sealed-value.js';
 import type { StringStore } from './string-store.js';
 
 export interface SealedTokenCacheOptions extends TokenCacheTiming {
-  /** Encrypts and authenticates each stored entry (AES-GCM); every process needs the same key. */
+  /**
+   * Encrypts and authenticates each stored entry (AES-GCM) and keys its name (HMAC): 32 random bytes
+   * as hex or base64, or a passphrase of at least 32 characters. Every process needs the same one.
+   * Without it, anyone who can write to the store chooses the token the processes serve.
+   */
   encryptionKey?: string;
+  /**
+   * Keys the names only (HMAC-SHA-256), where the values need no sealing: same rules as
+   * `encryptionKey`, which replaces it when both are given.
+   */
+  keySecret?: string;
   /** Prepended to every name; default "graphql-jwt-auth-react:". */
   keyPrefix?: string;
+  /** Where the one start-up warning goes when neither secret is given; default `console`. */
+  logger?: { warn: (message: string) => void };
 }
 
+const UNKEYED_WARNING =
+  'graphql-jwt-auth-react: the shared token cache has neither encryptionKey nor keySecret: its names can be checked against guessed API keys offline, and anyone who can write to it chooses the token';
+
 /**
- * A TokenCache over any StringStore: one entry and one renewal lease per identity tag (never the API
- * key); entries are `<tag>.<payload>`, so compare-and-set matches the token it replaces whatever the
- * payload, and the payload is sealed to its name when `encryptionKey` is set.
+ * A TokenCache over any StringStore: one entry and one renewal lease per identity. Names are an
+ * HMAC-SHA-256 of the identity (a SHA-256 of the API key and URLs) under a key derived from the
+ * secret; entries are `<tag>.<payload>`, so compare-and-set matches the token it replaces whatever
+ * the payload, and the payload is sealed to its name when `encryptionKey` is set.
  */
 export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOptions = {}): TokenCache {
-  const { encryptionKey, keyPrefix = 'graphql-jwt-auth-react:', ...timing } = options;
-  const sealer = encryptionKey === undefined ? plainSealer() : encryptingSealer(encryptionKey);
-  const tokenName = (identity: string) => `${keyPrefix}token:${identity}`;
-  const leaseName = (identity: string) => `${keyPrefix}lease:${identity}`;
-  const seal = (identity: string, entry: CachedToken) => sealer.seal(entry, tokenName(identity));
+  const { encryptionKey, keySecret, keyPrefix = 'graphql-jwt-auth-react:', logger = console, ...timing } = options;
+  const secret =
+    encryptionKey !== undefined ? readSecret('encryptionKey', encryptionKey) : keySecret !== undefined ? readSecret('keySecret', keySecret) : null;
+  const sealer = encryptionKey === undefined || secret === null ? plainSealer() : encryptingSealer(secret);
+  if (secret === null) logger.warn(UNKEYED_WARNING);
+  const nameKey = secret === null ? null : deriveKey(secret, 'name', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
+  const nameOf = async (kind: 'token' | 'lease', identity: string) =>
+    `${keyPrefix}${kind}:${nameKey === null ? identity : await hmacHex(nameKey, identity)}`;
 
   return {
     async read(identity) {
-      const stored = await store.get(tokenName(identity));
+      const name = await nameOf('token', identity);
+      const stored = await store.get(name);
       if (stored === null) return null;
-      return (await sealer.open(stored, tokenName(identity))) as CachedToken | null;
+      return (await sealer.open(stored, name)) as CachedToken | null;
     },
     async write(identity, entry, ttlMs) {
-      await store.set(tokenName(identity), await seal(identity, entry), ttlMs);
+      const name = await nameOf('token', identity);
+      await store.set(name, await sealer.seal(entry, name), ttlMs);
     },
     async compareAndSet(identity, expected, entry, ttlMs) {
-      const [tag, value] = await Promise.all([sealer.tagOf(expected), seal(identity, entry)]);
-      return store.replaceIfTagged(tokenName(identity), tag, value, ttlMs);
+      const name = await nameOf('token', identity);
+      const [tag, value] = await Promise.all([sealer.tagOf(expected), sealer.seal(entry, name)]);
+      return store.replaceIfTagged(name, tag, value, ttlMs);
     },
-    takeLease: (identity, owner, leaseMs) => store.setIfAbsent(leaseName(identity), owner, leaseMs),
-    releaseLease: (identity, owner) => store.deleteIfEquals(leaseName(identity), owner),
+    takeLease: async (identity, owner, leaseMs) => store.setIfAbsent(await nameOf('lease', identity), owner, leaseMs),
+    releaseLease: async (identity, owner) => {
+      await store.deleteIfEquals(await nameOf('lease', identity), owner);
+    },
     timing,
   };
 }

@@ -135,6 +135,8 @@ describe('createTokenHandler over HTTP', () => {
     const asNextSeesIt = Object.assign((request: Request) => handler(new Request(request.url.replace('//127.0.0.1:', '//localhost:'), request)), {
       fetchInProcess: handler.fetchInProcess,
       dispose: handler.dispose,
+      refresh: handler.refresh,
+      status: handler.status,
     });
     const url = `${await serveHandler(asNextSeesIt)}/api/token`;
 

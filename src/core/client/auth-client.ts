@@ -11,6 +11,7 @@ import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError } from '../errors/index.js';
 import { fingerprint } from './fingerprint.js';
+import { sha256Hex } from '../sources/digest.js';
 import { createRequestPath } from './request-path.js';
 import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
@@ -31,12 +32,17 @@ function tryReadConfig(options: AuthClientOptions): ClientConfig | AuthConfigErr
 }
 
 /** Who the client is, without the secret: the key (or the app's endpoint) and the endpoints, hashed. */
-function identityOf(options: AuthClientOptions, config: ClientConfig | null): AuthIdentity {
+/** Who the client is: the key (or the endpoint it asks) and the URLs it may send a token to. */
+function identityMaterial(options: AuthClientOptions, config: ClientConfig | null): string {
   const urls = (config?.candidates ?? []).flatMap(({ endpoints }) => [endpoints.authUrl, endpoints.graphqlUrl]);
   const mode = config?.mode;
   const who = mode === undefined || mode.kind === 'apiKey' ? [options.apiKey] : [mode.kind, mode.url];
+  return [...who, ...urls].join('\n');
+}
+
+function identityOf(options: AuthClientOptions, config: ClientConfig | null): AuthIdentity {
   const { region = '' } = options;
-  return { region: typeof region === 'string' ? region : region.kind, id: fingerprint([...who, ...urls].join('\n')) };
+  return { region: typeof region === 'string' ? region : region.kind, id: fingerprint(identityMaterial(options, config)) };
 }
 
 function refusingSource(error: AuthConfigError): TokenSource {
@@ -57,9 +63,11 @@ export interface Ownership {
    */
   shareSource?: (
     source: TokenSource,
-    context: { identity: string; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean },
+    context: { identity: Promise<string>; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean },
   ) => TokenSource;  /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** A refused key is asked again after these waits instead of for good (server handlers). */
+  retryRefusedAfterMs?: readonly number[];
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -69,7 +77,7 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil }: Ownership): ClientParts {
+export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs }: Ownership): ClientParts {
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -94,7 +102,8 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
     const [only] = candidates;
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
     source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl });
-    if (shareSource !== undefined) source = shareSource(source, { identity: identity.id, now, marginMs, acceptsRegion });
+    // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
+    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({ fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
   } else {
@@ -117,6 +126,7 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
       background.touch();
     },
     waitUntil,
+    retryRefusedAfterMs,
   });
 
   const signOutListeners = new Set<() => void>();

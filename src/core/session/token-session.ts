@@ -56,6 +56,12 @@ export interface TokenSessionOptions {
    * isolate runs no timer, the request that finds the token due does not wait for `/v1/auth`.
    */
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
+  /**
+   * Where nobody can act on a refused key (a server), a 400/401/403 from `/v1/auth` is a failing
+   * state asked again after this backoff (doubling up to the last entry), not a final one. Browser
+   * clients leave it out: there a person must act, and InvalidApiKeyError stays until refresh().
+   */
+  retryRefusedAfterMs?: readonly number[] | undefined;
 }
 
 export interface TokenSession {
@@ -65,6 +71,12 @@ export interface TokenSession {
   renew: (force?: boolean) => Promise<SharedSession>;
   /** Lifts a sign-out and asks for a token now. */
   refresh: () => Promise<SharedSession>;
+  /**
+   * Renews `token` while it stays in service: everyone else keeps getting it until the new one
+   * arrives, and a renewal that fails (429, 5xx, timeout) leaves it in service while it is valid.
+   * A token that is no longer the current one costs nothing: the current session answers.
+   */
+  replaceInService: (token: string) => Promise<SharedSession>;
   /** Forgets a token the server called expired (unless a newer one replaced it already), and never takes it back. */
   dropToken: (token: string) => void;
   /** Whether a request sent with `session` that got no readable answer may have met an expired token. */
@@ -90,6 +102,9 @@ export interface TokenSession {
 export function createTokenSession(options: TokenSessionOptions): TokenSession {
   const { store, source, now, marginMs, configError, hydration } = options;
   const timer = new RenewalTimer(() => {
+    // The timer armed after a refused key is the retry itself: its wait is over, whatever the clock
+    // says (a timer may fire a millisecond before Date.now reaches the time it was set for).
+    if (options.retryRefusedAfterMs !== undefined && store.getState().status === 'error') refusedRetryAt = 0;
     // A background renewal never brings back what a sign-out (or a final auth error) ended.
     if (stoppedBy() !== null) return;
     renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
@@ -107,6 +122,9 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   const issuerClock = createIssuerClock();
   /** A throttled `/v1/auth` (Retry-After): asked again no sooner, the same error given meanwhile. */
   let throttle: { until: number; error: AuthError } | null = null;
+  /** With retryRefusedAfterMs: refused keys asked again from this time, after this many refusals in a row. */
+  let refusedRetryAt = 0;
+  let refusalsInARow = 0;
 
   const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
   const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
@@ -117,7 +135,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     if (signedOut) return new SignedOutError();
     const { status, error } = store.getState();
     const final = error instanceof InvalidApiKeyError || error instanceof AuthRequestError;
-    return status === 'error' && final ? error : null;
+    if (status !== 'error' || !final) return null;
+    return options.retryRefusedAfterMs !== undefined && now() >= refusedRetryAt ? null : error;
   }
 
   function scheduleRenewal(): void {
@@ -134,6 +153,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
 
   function adopt(session: SharedSession): void {
     refused = null;
+    refusalsInARow = 0;
     failedRenewals = 0;
     renewNotBefore = 0;
     throttle = null;
@@ -165,6 +185,15 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     }
     timer.cancel();
     store.setState({ status: 'error', ...NO_SESSION, error });
+    const retryAfter = options.retryRefusedAfterMs;
+    if (retryAfter !== undefined && (error instanceof InvalidApiKeyError || error instanceof AuthRequestError)) {
+      const backoffMs = retryAfter[Math.min(refusalsInARow, retryAfter.length - 1)] ?? 0;
+      refusalsInARow += 1;
+      refusedRetryAt = now() + backoffMs;
+      // Asked again in the background, so a key accepted again (or a token another process shared
+      // through the cache) is found without waiting for a caller.
+      timer.schedule(backoffMs);
+    }
   }
 
   function renew(force = false): Promise<SharedSession> {
@@ -255,7 +284,18 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     refresh() {
       options.onUse();
       signedOut = false;
+      refusedRetryAt = 0;
       return renew(true);
+    },
+    replaceInService(token) {
+      const current = sessionOf(store.getState());
+      if (current?.token !== token) return validSession();
+      refused = token;
+      return renew(true).catch((error: unknown) => {
+        const held = sessionOf(store.getState());
+        if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
+        throw error;
+      });
     },
     dropToken(token) {
       refusedTokens.add(token);

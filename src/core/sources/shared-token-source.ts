@@ -11,8 +11,11 @@ export interface SharedTokenSourceOptions {
   /** Where tokens really come from (the `/v1/auth` exchange). */
   inner: TokenSource;
   cache: TokenCache;
-  /** The identity tag the entry is kept under. */
-  identity: string;
+  /**
+   * What the entry is kept under: a SHA-256 of the API key and the URLs (a cache keys it further
+   * under its own secret). A promise, since Web Crypto digests asynchronously.
+   */
+  identity: string | Promise<string>;
   now: () => number;
   marginMs: number;
   /**
@@ -42,6 +45,15 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
   const pollMs = timing.pollMs ?? DEFAULT_POLL_MS;
   const store = guardTokenCache(cache, timing.callTimeoutMs ?? DEFAULT_CACHE_CALL_TIMEOUT_MS, log);
   const owner = globalThis.crypto.randomUUID();
+  const identityKnown = Promise.resolve(identity);
+  /** The cache's steps for this identity. */
+  const mine = {
+    read: async () => store.read(await identityKnown),
+    write: async (entry: CachedToken, ttlMs: number) => store.write(await identityKnown, entry, ttlMs),
+    compareAndSet: async (expected: string, entry: CachedToken, ttlMs: number) => store.compareAndSet(await identityKnown, expected, entry, ttlMs),
+    takeLease: async () => store.takeLease(await identityKnown, owner, leaseMs),
+    releaseLease: async () => store.releaseLease(await identityKnown, owner),
+  };
 
   /** Fresh enough to hand out: not the refused token, of a region this process knows, and not yet due for renewal. */
   const isFresh = (entry: CachedToken | null, refused: string | null): entry is CachedToken =>
@@ -58,12 +70,12 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     const ttlMs = entry.expiresAt - now();
     if (ttlMs <= 0) return issued(entry);
     try {
-      if (seen === null) await store.write(identity, entry, ttlMs);
-      else if (!(await store.compareAndSet(identity, seen.token, entry, ttlMs))) {
+      if (seen === null) await mine.write(entry, ttlMs);
+      else if (!(await mine.compareAndSet(seen.token, entry, ttlMs))) {
         // Another process renewed first: take its token, so the farm holds one.
-        const winner = await store.read(identity);
+        const winner = await mine.read();
         // The entry seen lived out meanwhile: share this token, or every process renews once more.
-        if (winner === null) await store.write(identity, entry, ttlMs);
+        if (winner === null) await mine.write(entry, ttlMs);
         else if (isFresh(winner, refused)) return issued(winner);
       }
     } catch (error) {
@@ -75,22 +87,22 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
   async function renewUnderLease(refused: string | null): Promise<IssuedToken> {
     try {
       // Someone may have renewed between the last read and the lease.
-      const current = await store.read(identity);
+      const current = await mine.read();
       return isFresh(current, refused) ? issued(current) : await renewAndShare(current, refused);
     } finally {
-      store.releaseLease(identity, owner).catch(() => undefined); // it expires anyway
+      mine.releaseLease().catch(() => undefined); // it expires anyway
     }
   }
 
   async function obtainShared(refused: string | null): Promise<IssuedToken> {
     const giveUpAt = Date.now() + waitTimeoutMs;
-    let seen = await store.read(identity);
+    let seen = await mine.read();
     for (;;) {
       if (isFresh(seen, refused)) return issued(seen);
-      if (await store.takeLease(identity, owner, leaseMs)) return renewUnderLease(refused);
+      if (await mine.takeLease()) return renewUnderLease(refused);
       if (Date.now() >= giveUpAt) return renewAndShare(seen, refused);
       await sleep(pollMs);
-      seen = await store.read(identity);
+      seen = await mine.read();
     }
   }
 

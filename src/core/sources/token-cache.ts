@@ -26,7 +26,8 @@ export interface TokenCacheTiming {
  * a cluster), so they hold one token and make one `/v1/auth` call per renewal between them. Every
  * operation is one atomic step of the store (Redis: GET, SET PX, SET NX PX, a Lua compare-and-set),
  * so no process ever reads a half-written entry or replaces a token it did not see.
- * `identity` is the client's identity tag, never the API key.
+ * `identity` is a SHA-256 of the API key and the URLs, never the key itself; a cache keys it further
+ * (an HMAC under its own secret) before it names anything.
  */
 export interface TokenCache {
   /** The entry for an identity, or null when there is none (or it cannot be read). */

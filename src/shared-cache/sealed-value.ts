@@ -1,17 +1,18 @@
 import type { CachedToken } from '../core/sources/token-cache.js';
+import { sha256Hex } from '../core/sources/digest.js';
+import { deriveKey, hmacHex } from './cache-keys.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-const toHex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
  * How an entry is stored: `<tag>.<payload>`. The tag names the token without revealing it (an
- * HMAC, or a SHA-256 without a key), so the compare-and-set script can match the token it replaces
- * whatever the payload; the payload is the entry as JSON, or with an encryption key, AES-GCM
- * ciphertext bound to the Redis key it is stored under (a copy under another key does not open).
+ * HMAC, or a SHA-256 without a key), so compare-and-set can match the token it replaces whatever
+ * the payload; the payload is the entry as JSON, or with an encryption key, AES-GCM ciphertext
+ * bound to the name it is stored under (a copy under another name does not open).
  */
 export interface ValueSealer {
   tagOf: (token: string) => Promise<string>;
@@ -32,28 +33,20 @@ function parse(text: string): unknown {
 
 const payloadOf = (stored: string) => stored.slice(stored.indexOf('.') + 1);
 
+/** Without a key: the entry in the clear, its token tagged by SHA-256. Anyone who can write the store chooses the token. */
 export function plainSealer(): ValueSealer {
   return {
-    tagOf: async (token) => toHex(await crypto.subtle.digest('SHA-256', encoder.encode(token))),
-    seal: async (entry) => `${toHex(await crypto.subtle.digest('SHA-256', encoder.encode(entry.token)))}.${JSON.stringify(entry)}`,
+    tagOf: sha256Hex,
+    seal: async (entry) => `${await sha256Hex(entry.token)}.${JSON.stringify(entry)}`,
     open: (stored) => Promise.resolve(parse(payloadOf(stored))),
   };
 }
 
-/** Two keys derived from the one secret (HKDF): one encrypts, one tags. */
-export function encryptingSealer(encryptionKey: string): ValueSealer {
-  const material = crypto.subtle.importKey('raw', encoder.encode(encryptionKey), 'HKDF', false, ['deriveKey']);
-  const derive = async (info: string, algorithm: AesKeyGenParams | HmacKeyGenParams, usages: KeyUsage[]) =>
-    crypto.subtle.deriveKey(
-      { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(info) },
-      await material,
-      algorithm,
-      false,
-      usages,
-    );
-  const aesKey = derive('graphql-jwt-auth-react token cache: value', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']);
-  const tagKey = derive('graphql-jwt-auth-react token cache: tag', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
-  const tagOf = async (token: string) => toHex(await crypto.subtle.sign('HMAC', await tagKey, encoder.encode(token)));
+/** Sealed with keys derived from the secret (HKDF): one encrypts and authenticates, one tags. */
+export function encryptingSealer(secret: Promise<CryptoKey>): ValueSealer {
+  const aesKey = deriveKey(secret, 'value', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']);
+  const tagKey = deriveKey(secret, 'tag', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
+  const tagOf = (token: string) => hmacHex(tagKey, token);
 
   return {
     tagOf,
@@ -79,7 +72,7 @@ export function encryptingSealer(encryptionKey: string): ValueSealer {
         );
         return parse(decoder.decode(plain));
       } catch {
-        return null; // tampered, garbled or sealed with another key: no entry
+        return null; // tampered, garbled, moved or sealed with another key: no entry
       }
     },
   };

@@ -1,0 +1,38 @@
+import type { AuthState } from '../core/session/auth-state.js';
+import type { StoreApi } from 'zustand/vanilla';
+import type { HandlerStatus, ServerLogger } from './options.js';
+import { upstreamAuthFailure } from './upstream-client.js';
+
+/** The state a readiness probe sees, read from the upstream client's store. */
+function stateOf({ status, token, error }: AuthState): Omit<HandlerStatus, 'since'> {
+  const code = error === null ? null : (upstreamAuthFailure(error)?.code ?? null);
+  if (status === 'error') return { state: 'failing', code };
+  if (token !== null && error !== null) return { state: 'degraded', code };
+  return { state: 'ok', code: null };
+}
+
+/** Why the state changed, in one line: status and code, never the key or a token. */
+function describe(next: Omit<HandlerStatus, 'since'>, error: AuthState['error']): string {
+  const status = error !== null && 'status' in error && typeof error.status === 'number' ? ` (/v1/auth answered ${error.status})` : '';
+  if (next.state === 'ok') return 'graphql-jwt-auth-react: upstream auth ok again';
+  if (next.state === 'degraded') return `graphql-jwt-auth-react: upstream auth degraded, serving the token in hand: ${String(next.code)}${status}`;
+  return `graphql-jwt-auth-react: upstream auth failing, answering ${String(next.code)}${status}; asking again with backoff`;
+}
+
+/**
+ * Follows the upstream client's store and keeps the handler's status: ok, degraded or failing, since
+ * when, with which code. Logs one line per change of state. A handler that has asked for nothing yet
+ * is ok: there is nothing wrong to report.
+ */
+export function watchHealth(store: StoreApi<AuthState>, { logger, now }: { logger: ServerLogger; now: () => number }): () => HandlerStatus {
+  let current: HandlerStatus = { ...stateOf(store.getState()), since: now() };
+  store.subscribe((state) => {
+    if (state.status === 'authenticating') return; // a renewal under way changes nothing yet
+    const next = stateOf(state);
+    if (next.state === current.state && next.code === current.code) return;
+    current = { ...next, since: now() };
+    if (next.state === 'failing') logger.error(describe(next, state.error));
+    else logger.warn(describe(next, state.error));
+  });
+  return () => current;
+}

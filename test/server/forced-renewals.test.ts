@@ -1,0 +1,85 @@
+// @vitest-environment node
+// A browser's {"expired": T} renews only a token the service really refuses: a valid current token
+// reported any number of times costs no /v1/auth call, and everyone keeps being served meanwhile.
+import { describe, expect, it } from 'vitest';
+import { createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+import { startFarm, testRedis } from '../farm/farm.js';
+import { API_KEY, type Running, startService } from '../support/fixtures.js';
+import { hasSession, post, serveHandler } from './serve-handler.js';
+
+async function tokenUrl(running: Running, options: Partial<ServerHandlerOptions> = {}): Promise<string> {
+  const handler = createTokenHandler({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, ...options });
+  return `${await serveHandler(handler)}/api/token`;
+}
+
+const tokenOf = async (response: Response) => ((await response.json()) as { token: string }).token;
+const checks = (running: Running) => running.service.graphqlCalls.filter((call) => call.operationName === 'TokenCheck');
+
+describe('{"expired": T} for the current, valid token', () => {
+  it('100 posts cost 0 more /v1/auth calls and 1 check of the handler’s own; every answer is the token in hand', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running);
+    const token = await tokenOf(await post(url, {}));
+    const answers = await Promise.all(Array.from({ length: 100 }, () => post(url, { expired: token }).then(tokenOf)));
+    expect(new Set(answers)).toEqual(new Set([token]));
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(checks(running)).toHaveLength(1);
+    expect(checks(running)[0]).toMatchObject({ token, expired: false, status: 200 });
+  });
+
+  it('while /v1/auth is held, other users’ requests and the claims keep answering from memory', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running);
+    const token = await tokenOf(await post(url, {}));
+    const release = running.service.pauseAuth();
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => post(url, { expired: token }).then(tokenOf)),
+      ...Array.from({ length: 20 }, () => post(url, {}).then(tokenOf)),
+    ]);
+    release();
+    expect(new Set(answers)).toEqual(new Set([token]));
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('when the check gets no answer, one renewal in service per interval; a throttled one (429) leaves the token serving', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: 60_000 });
+    const token = await tokenOf(await post(url, {}));
+    running.service.queueGraphqlFailures('reset');
+    running.service.queueAuthFailures({ status: 429, headers: { 'retry-after': '30' } });
+    const first = await post(url, { expired: token });
+    expect(first.status).toBe(200);
+    expect(await tokenOf(first)).toBe(token);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 429]);
+    // Within the interval: neither a check nor a renewal, and everyone is served the token in hand.
+    const again = await Promise.all([post(url, { expired: token }).then(tokenOf), post(url, {}).then(tokenOf)]);
+    expect(again).toEqual([token, token]);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(checks(running)).toHaveLength(1);
+  });
+});
+
+describe('{"expired": T} for a token the service really expired', () => {
+  it('exactly 1 /v1/auth call, and the new token in that one answer', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running);
+    const token = await tokenOf(await post(url, {}));
+    running.service.expireTokensNow();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(url, { expired: token }).then(tokenOf)));
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(new Set(answers)).toEqual(new Set([running.service.issuedTokens[1]]));
+  });
+});
+
+describe('4 processes on one Redis', () => {
+  it('100 posts of the valid current token across them cost no /v1/auth call beyond the first', async () => {
+    const running = await startService();
+    const redis = await testRedis();
+    const farm = await startFarm({ REDIS_URL: redis.url, SERVICE_URL: running.baseUrl }, ['token', 'token', 'token', 'token']);
+    const first = await tokenOf(await post(`${farm[0]!.url}/api/token`, {}));
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => post(`${farm[index % 4]!.url}/api/token`, { expired: first }).then(tokenOf)));
+    expect(new Set(answers)).toEqual(new Set([first]));
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(checks(running).length).toBeLessThanOrEqual(4);
+  });
+});

@@ -1,0 +1,118 @@
+// @vitest-environment node
+// On a server nobody can act on a refused key, so a 400/401/403 from /v1/auth is a failing state the
+// handler leaves by itself: asked again with backoff, a token from the shared cache adopted, one log
+// line per change of state, status() for readiness probes, refresh() to ask now.
+import { describe, expect, it } from 'vitest';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+import { API_KEY, type Running, startService } from '../support/fixtures.js';
+import { hasSession, post, serveHandler } from './serve-handler.js';
+
+/** A logger that records its lines and lets a test wait for the next one at a level. */
+function recordingLogger() {
+  const lines: Array<{ level: 'warn' | 'error'; message: string }> = [];
+  const waiters: Array<{ match: RegExp; resolve: () => void }> = [];
+  const log = (level: 'warn' | 'error') => (message: string) => {
+    lines.push({ level, message });
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.match.test(message)) waiter.resolve();
+      else waiters.push(waiter);
+    }
+  };
+  return {
+    lines,
+    logger: { warn: log('warn'), error: log('error') },
+    next: (match: RegExp) => new Promise<void>((resolve) => waiters.push({ match, resolve })),
+  };
+}
+
+async function served(running: Running, make: typeof createTokenHandler, options: Partial<ServerHandlerOptions>): Promise<{ handler: ServerHandler; url: string }> {
+  const handler = make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, ...options });
+  return { handler, url: await serveHandler(handler) };
+}
+
+describe('a handler after /v1/auth refused its key', () => {
+  it.each([400, 401, 403])('a %i is a failing state, asked again after the backoff; once accepted, ok again: 2 calls, 2 log lines', async (status) => {
+    const running = await startService();
+    const { lines, logger, next } = recordingLogger();
+    const { handler, url } = await served(running, createTokenHandler, { logger, recovery: { initialDelayMs: 50 } });
+    expect(handler.status()).toMatchObject({ state: 'ok', code: null });
+    running.service.queueAuthFailures(status);
+    const okAgain = next(/ok again/);
+
+    const failing = await post(`${url}/api/token`, {});
+    expect(failing.status).toBe(502);
+    expect(await failing.json()).toMatchObject({ code: 'UPSTREAM_AUTH_REFUSED' });
+    expect(handler.status()).toMatchObject({ state: 'failing', code: 'UPSTREAM_AUTH_REFUSED' });
+
+    await okAgain;
+    expect(handler.status()).toMatchObject({ state: 'ok', code: null });
+    expect((await post(`${url}/api/token`, {})).status).toBe(200);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([status, 200]);
+    expect(lines).toEqual([
+      { level: 'error', message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered ${status}); asking again with backoff` },
+      { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(API_KEY);
+  });
+
+  it('the waits double: three refusals in a row are asked again after 40, 80 and 160 ms, still one failing line', async () => {
+    const running = await startService();
+    const { lines, logger, next } = recordingLogger();
+    const { url } = await served(running, createGraphQLProxy, { logger, recovery: { initialDelayMs: 40, maxDelayMs: 1_000 } });
+    running.service.queueAuthFailures(403, 403, 403);
+    const okAgain = next(/ok again/);
+    const failing = await post(`${url}/api/graphql`, { query: '{ __typename }' });
+    expect(failing.status).toBe(502);
+    await okAgain;
+    const times = running.service.authCalls.map((call) => call.time);
+    expect(times).toHaveLength(4);
+    for (const [index, wait] of [40, 80, 160].entries()) expect(times[index + 1]! - times[index]!).toBeGreaterThanOrEqual(wait - 5);
+    expect(lines.map((line) => line.level)).toEqual(['error', 'warn']);
+  });
+
+  it('adopts the token another process put in the shared cache meanwhile, without a /v1/auth call of its own', async () => {
+    const running = await startService();
+    const cache = memoryTokenCache();
+    const failingOne = recordingLogger();
+    // A asks again 2 s after its refusal: by then B (one request on 127.0.0.1) has shared its token.
+    const a = await served(running, createTokenHandler, { logger: failingOne.logger, tokenCache: cache, recovery: { initialDelayMs: 2_000 } });
+    const b = await served(running, createTokenHandler, { tokenCache: cache, logger: recordingLogger().logger });
+    running.service.queueAuthFailures(403);
+    const okAgain = failingOne.next(/ok again/);
+    expect((await post(`${a.url}/api/token`, {})).status).toBe(502);
+    const fromB = (await (await post(`${b.url}/api/token`, {})).json()) as { token: string };
+    await okAgain;
+    const fromA = (await (await post(`${a.url}/api/token`, {})).json()) as { token: string };
+    expect(fromA.token).toBe(fromB.token);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([403, 200]);
+  });
+
+  it('refresh() asks now, before the backoff is over', async () => {
+    const running = await startService();
+    const { handler, url } = await served(running, createTokenHandler, { logger: recordingLogger().logger, recovery: { initialDelayMs: 60_000 } });
+    running.service.queueAuthFailures(401);
+    expect((await post(`${url}/api/token`, {})).status).toBe(502);
+    const failedAt = handler.status().since;
+    await handler.refresh();
+    expect(handler.status()).toMatchObject({ state: 'ok', code: null });
+    expect(handler.status().since).toBeGreaterThanOrEqual(failedAt);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it('a throttled renewal with a token in hand is degraded, not failing: callers keep the token', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    const { handler, url } = await served(running, createTokenHandler, { logger: recordingLogger().logger });
+    const token = ((await (await post(`${url}/api/token`, {})).json()) as { token: string }).token;
+    running.service.queueAuthFailures({ status: 503 });
+    await handler.refresh();
+    expect(handler.status()).toMatchObject({ state: 'degraded', code: 'UPSTREAM_AUTH_UNAVAILABLE' });
+    expect(((await (await post(`${url}/api/token`, {})).json()) as { token: string }).token).toBe(token);
+  });
+
+  it('refuses a logger without warn and error at start-up', async () => {
+    const running = await startService();
+    expect(() =>
+      createTokenHandler({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, logger: { warn: () => undefined } as never }),
+    ).toThrow(/logger must have warn\(message\) and error\(message\)/);
+  });
+});
