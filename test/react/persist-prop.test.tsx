@@ -25,6 +25,21 @@ describe('AuthProvider persist prop', () => {
     expect(running.service.issuedTokens).toHaveLength(2);
   });
 
+  it('persist={rememberMe && sessionPersistence()}: unchecked (false) renders and stores nothing; checked stores the next token', async () => {
+    const running = await startService();
+    const storage = memoryStorage();
+    const rememberMe = (checked: boolean) => checked && sessionPersistence({ storage });
+    const view = renderWithAuth(<PentestList />, running, { persist: rememberMe(false) });
+    await screen.findByTestId('pentests');
+    expect(storage.items.size).toBe(0);
+
+    view.rerenderWith({ persist: rememberMe(true) });
+    await act(() => view.queryClient.refetchQueries());
+    await waitFor(() => {
+      expect(storage.items.get('graphql-jwt-auth')).toContain(lastIssued(running.service.issuedTokens));
+    });
+  });
+
   it('turned off: the next token is not stored', async () => {
     const running = await startService();
     const storage = memoryStorage();

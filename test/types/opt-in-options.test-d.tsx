@@ -34,7 +34,17 @@ export function optInShapes() {
   createAuthClient({ tokenEndpoint: graphqlProxy('/api/graphql') });
 }
 
-expectTypeOf<AuthClientOptions['region']>().toEqualTypeOf<string | ReturnType<typeof autoRegion> | undefined>();
+expectTypeOf<AuthClientOptions['region']>().toEqualTypeOf<string | ReturnType<typeof autoRegion> | false | null | undefined>();
+
+// Off is false, null or undefined, as React code writes it: `persist={rememberMe && sessionPersistence()}`.
+export function offAsReactWritesIt(rememberMe: boolean, shareTabs: boolean, inspect: boolean, proxied: boolean) {
+  createAuthClient({ apiKey: 'k', region: 'us', persist: rememberMe && sessionPersistence(), tabSync: shareTabs ? tabSync('app') : null, devtools: inspect && authDevtools() });
+  createAuthClient({ graphqlProxy: proxied && graphqlProxy('/api/graphql'), tokenEndpoint: !proxied && tokenEndpoint('/api/token') });
+  createAuthClient({ apiKey: 'k', region: rememberMe && autoRegion() });
+  // @ts-expect-error true is not off: the factory's value or a falsy one
+  createAuthClient({ apiKey: 'k', region: 'us', tabSync: true });
+  return <AuthProvider apiKey="k" region="us" persist={rememberMe && sessionPersistence()} tabSync={shareTabs && tabSync('app')} />;
+}
 
 export const providers = () => [
   <AuthProvider key="tabs" apiKey="k" region="us" tabSync={tabSync('app')} persist={sessionPersistence()} />,

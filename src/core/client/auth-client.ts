@@ -18,11 +18,12 @@ import { createTokenSession, NO_SESSION, type TokenSession } from '../session/to
 import type { TokenSource } from '../sources/token-source.js';
 import { createTransport, type Send } from '../wire/transport.js';
 import type { AuthClientOptions } from './options.js';
+import { type ReadOptions, readOptIns } from './opt-in-options.js';
 import type { AuthClient, AuthIdentity } from './types.js';
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
-function tryReadConfig(options: AuthClientOptions): ClientConfig | AuthConfigError {
+function tryReadConfig(options: ReadOptions): ClientConfig | AuthConfigError {
   try {
     return readConfig(options);
   } catch (error) {
@@ -33,14 +34,14 @@ function tryReadConfig(options: AuthClientOptions): ClientConfig | AuthConfigErr
 
 /** Who the client is, without the secret: the key (or the app's endpoint) and the endpoints, hashed. */
 /** Who the client is: the key (or the endpoint it asks) and the URLs it may send a token to. */
-function identityMaterial(options: AuthClientOptions, config: ClientConfig | null): string {
+function identityMaterial(options: ReadOptions, config: ClientConfig | null): string {
   const urls = (config?.candidates ?? []).flatMap(({ endpoints }) => [endpoints.authUrl, endpoints.graphqlUrl]);
   const mode = config?.mode;
   const who = mode === undefined || mode.kind === 'apiKey' ? [options.apiKey] : [mode.kind, mode.url];
   return [...who, ...urls].join('\n');
 }
 
-function identityOf(options: AuthClientOptions, config: ClientConfig | null): AuthIdentity {
+function identityOf(options: ReadOptions, config: ClientConfig | null): AuthIdentity {
   const { region = '' } = options;
   return { region: typeof region === 'string' ? region : region.kind, id: fingerprint(identityMaterial(options, config)) };
 }
@@ -77,11 +78,12 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(options: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs }: Ownership): ClientParts {
+export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs }: Ownership): ClientParts {
+  const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const read = tryReadConfig(options);
+  const read = optInError ?? tryReadConfig(options);
   const configError = read instanceof AuthConfigError ? read : null;
   const config = read instanceof AuthConfigError ? null : read;
   const candidates = config?.candidates ?? [];
@@ -184,9 +186,10 @@ export function buildAuthClient(options: AuthClientOptions, { selfOwned, transpo
 }
 
 /** The client for these options, owned by its creator or (for a provider) only while retained. */
-export function createOwnedAuthClient(options: AuthClientOptions, ownership: Ownership): AuthClient {
-  const config = tryReadConfig(options);
-  if (config instanceof AuthConfigError || config.mode.kind !== 'graphqlProxy') return buildAuthClient(options, ownership).client;
+export function createOwnedAuthClient(given: AuthClientOptions, ownership: Ownership): AuthClient {
+  const { options, error } = readOptIns(given);
+  const config = error ?? tryReadConfig(options);
+  if (config instanceof AuthConfigError || config.mode.kind !== 'graphqlProxy') return buildAuthClient(given, ownership).client;
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return config.mode.client({ fetch: fetchImpl, identity: identityOf(options, config) });
 }

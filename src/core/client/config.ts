@@ -3,7 +3,7 @@ import type { GraphQLProxyMode } from './proxy-client.js';
 import type { AutoRegion } from '../sources/region-discovery.js';
 import { DEFAULT_REGIONS, type RegionCandidate, type Regions, resolveRegion } from '../sources/regions.js';
 import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
-import type { AuthClientOptions } from './options.js';
+import type { ReadOptions } from './opt-in-options.js';
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 export const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
@@ -59,7 +59,7 @@ function modeOption<T extends TokenEndpointMode | GraphQLProxyMode>(kind: T['kin
 }
 
 /** The API key's regions: the one named, or with `autoRegion()` every configured one, in order. */
-function apiKeyRegions(region: AuthClientOptions['region'], regions: Regions): { candidates: RegionCandidate[]; discovery: AutoRegion | null } {
+function apiKeyRegions(region: ReadOptions['region'], regions: Regions): { candidates: RegionCandidate[]; discovery: AutoRegion | null } {
   if ((region as { kind?: unknown } | null | undefined)?.kind === AUTO_REGION) {
     const candidates = everyRegion(regions);
     if (candidates.length === 0) throw new AuthConfigError('autoRegion() needs at least one configured region');
@@ -75,10 +75,10 @@ function apiKeyRegions(region: AuthClientOptions['region'], regions: Regions): {
 
 const MODE_OPTIONS = ['apiKey', 'tokenEndpoint', 'graphqlProxy'] as const;
 
-function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: RegionCandidate[] } {
+function readMode(options: ReadOptions): { mode: ClientMode; candidates: RegionCandidate[] } {
   const given = MODE_OPTIONS.filter((name) => options[name] !== undefined);
   if (given.length !== 1) {
-    throw new AuthConfigError(`Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got ${given.join(', ') || 'none'})`);
+    throw new AuthConfigError(`Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got ${given.join(', ') || 'none: false, null and undefined are off'})`);
   }
   const { apiKey, tokenEndpoint, graphqlProxy, region, regions = DEFAULT_REGIONS } = options;
   // Typed as an object, but options may come from JSON or plain JavaScript.
@@ -97,7 +97,7 @@ function readMode(options: AuthClientOptions): { mode: ClientMode; candidates: R
 }
 
 /** @throws AuthConfigError; its message never contains the API key. */
-export function readConfig(options: AuthClientOptions): ClientConfig {
+export function readConfig(options: ReadOptions): ClientConfig {
   return {
     ...readMode(options),
     marginMs: nonNegative('refreshMarginMs', options.refreshMarginMs, DEFAULT_REFRESH_MARGIN_MS),

@@ -11,27 +11,29 @@ import type { GraphQLProxyMode } from './proxy-client.js';
  * "Where the key lives" in the README). Everything beyond an API key in one region is opt-in and
  * passed in from its own factory (`tokenEndpoint(url)`, `graphqlProxy(url)`, `autoRegion()`,
  * `sessionPersistence()`, `tabSync(name)`, `authDevtools()`), so a bundler drops what an app does not import.
+ * Each of these takes `false`, `null` or `undefined` for off, so `persist={rememberMe && sessionPersistence()}`
+ * works; any other value that is not what its factory gives is an AuthConfigError naming the option.
  */
 export interface AuthClientOptions {
   /** Browser-held key mode: the key is exchanged at `/v1/auth` (needs `region`). */
-  apiKey?: string;
+  apiKey?: string | false | null | undefined;
   /**
    * Token-mediating backend mode, `tokenEndpoint('/api/token')`: tokens come from the app's token
    * endpoint (createTokenHandler). The key stays on the server; the JWT is held in memory and sent
    * to the answered region's GraphQL endpoint.
    */
-  tokenEndpoint?: TokenEndpointMode;
+  tokenEndpoint?: TokenEndpointMode | false | null | undefined;
   /**
    * Backend-for-frontend mode, `graphqlProxy('/api/graphql')`: operations go to the app's GraphQL
    * proxy (createGraphQLProxy). Neither key nor token reaches the browser; requests carry the app's
    * own cookies (same origin).
    */
-  graphqlProxy?: GraphQLProxyMode;
+  graphqlProxy?: GraphQLProxyMode | false | null | undefined;
   /**
    * With `apiKey`: a key of `regions`, or `autoRegion()`: try each configured region's `/v1/auth`
    * in order and keep the first that accepts the key. With the other modes it only names the cache scope.
    */
-  region?: string | AutoRegion;
+  region?: string | AutoRegion | false | null | undefined;
   /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. With `tokenEndpoint`, the regions it may answer. */
   regions?: Regions;
   /** Defaults to `globalThis.fetch`, looked up at call time. */
@@ -48,14 +50,14 @@ export interface AuthClientOptions {
    * Keep the token and its expiry (never the API key) across reloads: `sessionPersistence()` for
    * sessionStorage, or `sessionPersistence({ storage, key })`. Default off.
    */
-  persist?: Persistence;
+  persist?: Persistence | false | null | undefined;
   /**
    * Share one token among the tabs of this app, `tabSync('my-app')`: one tab renews (under a Web
    * Lock), the others receive the token; a sign-out signs out every tab. Default off.
    */
-  tabSync?: TabSyncOption;
+  tabSync?: TabSyncOption | false | null | undefined;
   /** Show the client's state (token redacted) in Redux DevTools in development: `authDevtools()`. Default off. */
-  devtools?: DevtoolsOption;
+  devtools?: DevtoolsOption | false | null | undefined;
   /** Renew a due token as soon as the page becomes visible or the network returns; default true. */
   renewOnWake?: boolean;
 }

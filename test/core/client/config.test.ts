@@ -51,7 +51,7 @@ describe('configuration', () => {
     ['an auth timeout above 2^31 − 1 ms', { apiKey: API_KEY, region: 'test', authTimeoutMs: 2 ** 31 }, /authTimeoutMs/],
     // Opt-in features come from their factories, which carry their code; the 0.1 shapes say what to import.
     ['region "auto" without autoRegion()', { apiKey: API_KEY, region: 'auto' }, /region "auto" takes autoRegion\(\)/],
-    ['a region that is neither a name nor autoRegion()', { apiKey: API_KEY, region: { kind: 'mars' } as never }, /region must be/],
+    ['a region that is neither a name nor autoRegion()', { apiKey: API_KEY, region: { kind: 'mars' } as never }, /region takes a region name or autoRegion\(\)/],
     ['a bare token endpoint URL', { tokenEndpoint: '/api/token' as never }, /tokenEndpoint takes tokenEndpoint\(url\)/],
     ['a bare GraphQL proxy URL', { graphqlProxy: '/api/graphql' as never }, /graphqlProxy takes graphqlProxy\(url\)/],
     ['an empty token endpoint URL', { tokenEndpoint: tokenEndpoint('') }, /tokenEndpoint must be a non-empty string/],
@@ -71,15 +71,16 @@ describe('configuration', () => {
   });
 
   it.each([
-    ['no mode option', { region: 'test' }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none)'],
+    ['no mode option', { region: 'test' }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)'],
     [
       'two mode options',
       { apiKey: API_KEY, tokenEndpoint: tokenEndpoint('/api/token'), region: 'test' },
       'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got apiKey, tokenEndpoint)',
     ],
-    ['an API key that is null', { apiKey: null as never, region: 'test' }, 'apiKey must be a non-empty string'],
+    // null is off, as for every opt-in: then no mode is given.
+    ['an API key that is null', { apiKey: null, region: 'test' }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)'],
     ['a blank API key', { apiKey: '   ', region: 'test' }, 'apiKey must be a non-empty string'],
-    ['a token endpoint that is null', { tokenEndpoint: null as never }, 'tokenEndpoint takes tokenEndpoint(url)'],
+    ['a token endpoint that is null', { tokenEndpoint: null }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)'],
     ['an API key without a region', { apiKey: API_KEY }, 'region must be a string or autoRegion()'],
     ['autoRegion() with no configured region', { apiKey: API_KEY, region: autoRegion(), regions: {} }, 'autoRegion() needs at least one configured region'],
     ['a negative margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: -1 }, 'refreshMarginMs must be a finite number ≥ 0, got -1'],
