@@ -5,7 +5,7 @@ import { defineConfig } from 'tsdown';
 // GraphQL proxy handlers, no React). package.json "exports" lists the same.
 export default defineConfig({
   // The testing entry is its own: the root never reaches it, and msw stays its optional peer.
-  entry: { index: 'src/index.ts', core: 'src/core/index.ts', query: 'src/query/index.ts', server: 'src/server/index.ts', testing: 'src/testing/index.ts', redis: 'src/redis/index.ts', cloudflare: 'src/cloudflare/index.ts' },
+  entry: { index: 'src/index.ts', core: 'src/core/index.ts', query: 'src/query/index.ts', server: 'src/server/index.ts', testing: 'src/testing/index.ts', redis: 'src/redis/index.ts', cloudflare: 'src/cloudflare/index.ts', 'graphql-jwt-auth-mock': 'src/bin/graphql-jwt-auth-mock.ts' },
   format: 'esm',
   platform: 'neutral',
   dts: true,

@@ -6,6 +6,7 @@
 export {
   createMockService,
   EXPIRED_BODY,
+  EXPIRE_TOKENS_PATH,
   type AuthFailure,
   type GraphQLFailure,
   type MockService,

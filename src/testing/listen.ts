@@ -18,7 +18,12 @@ export interface Listening {
   readonly close: () => Promise<void>;
 }
 
-type RegionHandler = (region: string, path: string, request: Request) => Promise<Response>;
+/** Who sent a request served on a port: its socket's address, which no header can change. */
+export interface Peer {
+  readonly address: string | undefined;
+}
+
+type RegionHandler = (region: string, path: string, request: Request, peer: Peer) => Promise<Response>;
 
 function nodeHttp(): typeof NodeHttp {
   const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
@@ -59,7 +64,7 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   res.end(new Uint8Array(await response.arrayBuffer()));
 }
 
-async function respond(handler: (request: Request) => Promise<Response>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function respond(handler: (request: Request, peer: Peer) => Promise<Response>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // The caller going away before the answer is finished aborts the request the handler sees.
   const gone = new AbortController();
   res.on('close', () => {
@@ -67,7 +72,7 @@ async function respond(handler: (request: Request) => Promise<Response>, req: In
   });
   let response: Response;
   try {
-    response = await handler(await toRequest(req, gone.signal));
+    response = await handler(await toRequest(req, gone.signal), { address: req.socket.remoteAddress });
   } catch (error: unknown) {
     // Surface handler bugs to the test as a 500 with the reason instead of a hung socket.
     const message = error instanceof Error ? error.message : String(error);
@@ -87,7 +92,7 @@ export interface Served {
 }
 
 /** Any fetch-standard handler on 127.0.0.1: nothing here is for other machines. */
-export async function serve(handler: (request: Request) => Promise<Response>, { port = 0 }: ListenOptions = {}): Promise<Served> {
+export async function serve(handler: (request: Request, peer: Peer) => Promise<Response>, { port = 0 }: ListenOptions = {}): Promise<Served> {
   const server = nodeHttp().createServer((req, res) => {
     void respond(handler, req, res).catch(() => res.destroy());
   });
@@ -128,7 +133,7 @@ export async function listenOn(
   try {
     for (const [index, region] of Object.keys(regions).entries()) {
       const regionPort = port === 0 ? 0 : port + index;
-      served.push([region, await serve((request) => handleRegion(region, new URL(request.url).pathname, request), { port: regionPort })]);
+      served.push([region, await serve((request, peer) => handleRegion(region, new URL(request.url).pathname, request, peer), { port: regionPort })]);
     }
   } catch (error: unknown) {
     await Promise.all(served.map(([, server]) => server.close()));

@@ -5,7 +5,7 @@ import { executableSchema, type MockContext, type MockSchema } from './executabl
 import { Gate } from './gate.ts';
 import { isMutation, parseGraphQLParams, type GraphQLParams } from './graphql-params.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
-import { listenOn, type Listening, type ListenOptions } from './listen.ts';
+import { listenOn, type Listening, type ListenOptions, type Peer } from './listen.ts';
 import { mswHandlersFor, type MswHandler, type MswHttp } from './msw-handlers.ts';
 import type { AuthCall, GraphQLCall, LoggedRequest, RecordedCall } from './records.ts';
 import { TokenTags } from './records.ts';
@@ -69,8 +69,11 @@ export interface MockService {
   authDelayMs: number;
   /** Latency added to each /v1/graphql answer. */
   graphqlDelayMs: number;
-  /** Every token issued so far now answers as expired. */
-  expireTokensNow(): void;
+  /**
+   * Every token issued so far now answers as expired; returns how many that is. Served on a port
+   * (listen(), the CLI), `POST /__mock/expire-tokens` from 127.0.0.1 or ::1 does the same.
+   */
+  expireTokensNow(): number;
   expireToken(token: string): void;
   /** The next `count` /v1/auth calls fail with `failure` (default 503). */
   failNextAuthCalls(count: number, failure?: AuthFailure): void;
@@ -106,6 +109,10 @@ export interface MockService {
 }
 
 export const EXPIRED_BODY = '{"message":"The incoming token has expired"}';
+
+/** Expires every token issued so far when posted from this machine to a port the mock listens on. */
+export const EXPIRE_TOKENS_PATH = '/__mock/expire-tokens';
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 /** Internal header marking the expired answer for the corsOnExpired knob; removed before sending. */
 const EXPIRED_MARK = 'x-mock-expired-answer';
@@ -190,9 +197,9 @@ class MockServiceImpl implements MockService {
   };
 
   /** Answers a request already routed to a region (listen() serves one region per port). */
-  readonly handleRegion = async (region: string, path: string, request: Request): Promise<Response> => {
+  readonly handleRegion = async (region: string, path: string, request: Request, peer?: Peer): Promise<Response> => {
     if (this.cors && isPreflight(request)) return preflightResponse();
-    const response = await this.#route(region, path, request);
+    const response = path === EXPIRE_TOKENS_PATH ? this.#expireOnRequest(region, request, peer) : await this.#route(region, path, request);
     // A network-error response (a 'reset' failure) has immutable headers and none to add.
     if (response.type === 'error') return response;
     const bareExpired = !this.corsOnExpired && response.headers.has(EXPIRED_MARK);
@@ -208,9 +215,23 @@ class MockServiceImpl implements MockService {
     return listenOn(this.regions, this.handleRegion, options);
   }
 
+  /**
+   * The expiry on demand, for a person watching an app recover: only from this machine (the socket's
+   * address, never a header), and only when served on a port; anyone else sees no such path.
+   */
+  #expireOnRequest(region: string, request: Request, peer: Peer | undefined): Response {
+    const entry = this.#log(region, request.method, EXPIRE_TOKENS_PATH, null, '—');
+    const local = peer !== undefined && LOOPBACK.has(peer.address ?? '');
+    const response = !local ? json(404, { message: 'Not Found' }) : request.method !== 'POST' ? json(405, { message: 'Method Not Allowed' }) : json(200, { expired: this.expireTokensNow() });
+    entry.status = response.status;
+    this.#changed();
+    return response;
+  }
+
   async #route(region: string, path: string, request: Request): Promise<Response> {
-    if (path === '/v1/auth') return this.#auth(region, request);
-    if (path === '/v1/graphql') return this.#graphql(region, request);
+    // The gateway serves both forms; the service's own CLI posts to /v1/graphql/.
+    if (path === '/v1/auth' || path === '/v1/auth/') return this.#auth(region, request);
+    if (path === '/v1/graphql' || path === '/v1/graphql/') return this.#graphql(region, request);
     const entry = this.#log(region, request.method, path, null, '—');
     entry.status = 404;
     this.#changed();
@@ -354,8 +375,10 @@ class MockServiceImpl implements MockService {
     return keys;
   }
 
-  readonly expireTokensNow = (): void => {
+  readonly expireTokensNow = (): number => {
     for (const jti of this.#issuedJtis) this.#expiredJtis.add(jti);
+    this.#changed();
+    return this.#issuedJtis.length;
   };
   readonly expireToken = (token: string): void => {
     const jti = this.#jtiByToken.get(token);

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The package's bin, from its sources (test:package runs the built one from the tarball). */
+const CLI = 'src/bin/graphql-jwt-auth-mock.ts';
 const children: ChildProcess[] = [];
 
 afterEach(() => {
@@ -24,7 +26,7 @@ interface Started {
 async function startCli(args: string[], { viaNpm = false } = {}): Promise<Started> {
   const child = viaNpm
     ? spawn('npm', ['run', '--silent', 'mock-service', '--', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, ['mock-service/node/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    : spawn(process.execPath, [CLI, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let output = '';
@@ -117,13 +119,88 @@ describe('npm run mock-service', () => {
   }, 30_000);
 
   it('refuses a bad flag with exit code 2 and the usage', async () => {
-    const child = spawn(process.execPath, ['mock-service/node/cli.ts', '--port', 'eighty'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--port', 'eighty'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(child);
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
     expect(stderr).toContain('--port must be a whole number');
-    expect(stderr).toContain('Usage: npm run mock-service');
+    expect(stderr).toContain('Usage: graphql-jwt-auth-mock [options]');
+  });
+
+  it('--help lists every flag, the e key and the expiry route, and exits 0', async () => {
+    const child = spawn(process.execPath, [CLI, '--help'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(0);
+    for (const flag of ['--port', '--region', '--key', '--token-lifetime', '--auth-delay', '--graphql-delay', '--expired-status', '--no-cors-on-expired', '--log', '--help']) {
+      expect(stdout).toContain(flag);
+    }
+    expect(stdout).toContain('press e to expire every token');
+    expect(stdout).toContain('POST /__mock/expire-tokens');
+  });
+
+  it('POST /__mock/expire-tokens from this machine expires every token: an app recovers with exactly one more /v1/auth call', async () => {
+    const cli = await startCli(['--port', '0', '--log']);
+    const base = cli.regions.us!;
+    const client = createAuthClient({ apiKey: 'dev-key', region: 'us', regions: cli.regions });
+    try {
+      await client.request('{ pentests_count }');
+      const expire = await fetch(`${base}/__mock/expire-tokens`, { method: 'POST' });
+      expect(expire.status).toBe(200);
+      expect(await expire.json()).toEqual({ expired: 1 });
+      expect(await client.request('{ pentests_count }')).toEqual({ pentests_count: expect.any(Number) as number });
+      for (let i = 0; i < 200 && !cli.output().includes('us#2'); i++) await new Promise((r) => setTimeout(r, 10));
+      const lines = cli.output().split('\n').filter((line) => / \/(v1|__mock)\//.test(line) && !line.includes('POST http'));
+      expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
+        'T us POST /v1/auth 200 us#1',
+        'T us POST /v1/graphql 200 us#1',
+        'T us POST /__mock/expire-tokens 200 —',
+        'T us POST /v1/graphql 401 us#1',
+        'T us POST /v1/auth 200 us#2',
+        'T us POST /v1/graphql 200 us#2',
+      ]);
+      expect((await fetch(`${base}/__mock/expire-tokens`)).status).toBe(405);
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it('pressing e in its terminal expires every token; q quits', async () => {
+    // `script` gives the CLI a real terminal (a pty), as a person's shell does.
+    const child = spawn('script', ['-qfec', `${process.execPath} ${CLI} --port 0 --log`, '/dev/null'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const printed = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!output.includes(text)) return;
+          child.stdout.off('data', check);
+          resolve();
+        };
+        child.stdout.on('data', check);
+        check();
+      });
+    await printed('Ctrl-C (or q) stops it.');
+    const base = /us: '([^']+)'/.exec(output)![1]!;
+    const client = createAuthClient({ apiKey: 'dev-key', region: 'us', regions: { us: base } });
+    try {
+      await client.request('{ pentests_count }');
+      child.stdin.write('e');
+      await printed('Expired every token issued so far (1)');
+      await client.request('{ pentests_count }');
+      await printed('/v1/graphql 200 us#2');
+      // The app recovered with one more /v1/auth call: the expired answer, then a second token.
+      expect(output.match(/POST \/v1\/auth 200/g)).toHaveLength(2);
+      expect(output).toContain('POST /v1/graphql 401 us#1');
+    } finally {
+      client.dispose();
+    }
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdin.write('q');
+    expect(await exited).toBe(0);
   });
 });

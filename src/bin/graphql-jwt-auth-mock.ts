@@ -1,12 +1,14 @@
+#!/usr/bin/env node
 /**
- * `npm run mock-service`: the demo pentest service on 127.0.0.1 for apps under development (CORS on).
- * Runs directly on Node 22's type stripping, hence the `.ts` import specifiers.
+ * `npx graphql-jwt-auth-mock` (the package's bin, built to plain JavaScript in dist/) and
+ * `npm run mock-service` in this repository: the demo pentest service on 127.0.0.1 for apps under
+ * development (CORS on). In the repository it runs on Node 22's type stripping, hence the `.ts` specifiers.
  */
 import { parseArgs } from 'node:util';
-import { createMockService, type LoggedRequest } from '../../src/testing/index.ts';
-import { pentestDemo } from '../pentest/demo.ts';
+import { pentestDemo } from '../../mock-service/pentest/demo.ts';
+import { createMockService, EXPIRE_TOKENS_PATH, type LoggedRequest, type MockService } from '../testing/index.ts';
 
-const USAGE = `Usage: npm run mock-service -- [options]
+const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm run mock-service -- [options])
   --port N              port on 127.0.0.1 of the first region, the next regions on the ports after it
                         (default: $MOCK_SERVICE_PORT, else 4000; 0 = any free ports)
   --region NAME         a region, with its own data and signing key; repeat for more (default: us)
@@ -17,7 +19,10 @@ const USAGE = `Usage: npm run mock-service -- [options]
   --expired-status N    HTTP status of the token-expired answer (default: 401)
   --no-cors-on-expired  send the token-expired answer without CORS headers
   --log                 print one line per call: time, region, method, path, status, token tag
-  --help`;
+  --help
+
+While it runs: press e to expire every token issued so far (your app should recover with one /v1/auth
+call), q to quit; or POST ${EXPIRE_TOKENS_PATH} on its port from this machine.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -50,6 +55,25 @@ function parse() {
   } catch (error: unknown) {
     return fail(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * Keys pressed in its terminal: e expires every token, q or Ctrl-C quits. Only when stdin is a
+ * terminal; piped or closed stdin is left alone (the process then runs until a signal).
+ */
+function watchKeys(service: MockService, quit: () => void): void {
+  const { stdin } = process;
+  if (!stdin.isTTY) return;
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.on('data', (key: string) => {
+    if (key === 'e' || key === 'E') {
+      const count = service.expireTokensNow();
+      console.log(`Expired every token issued so far (${count}): the next GraphQL call with one gets the expired answer.`);
+    } else if (key === 'q' || key === '\u0003') {
+      quit();
+    }
+  });
 }
 
 /** `12:00:01.234 us POST /v1/graphql 200 us#1 PentestsPage`: never a token or a key, only the token's tag. */
@@ -90,7 +114,11 @@ Point your app at it (paste into <AuthProvider>):
   apiKey="${values.key[0] ?? ''}" region="${firstRegion}" ${regionsProp}
 Knobs: token lifetime ${service.tokenLifetimeSec} s, auth delay ${service.authDelayMs} ms, graphql delay ${service.graphqlDelayMs} ms,
   expired status ${service.expiredStatus}, CORS on expired answer ${service.corsOnExpired ? 'yes' : 'no'}, request log ${values.log ? 'on' : 'off (--log)'} (see --help)
-Ctrl-C stops it.`);
+Expire every token: press e here, or POST ${Object.values(regions)[0] ?? ''}${EXPIRE_TOKENS_PATH} from this machine.
+Ctrl-C (or q) stops it.`);
+  watchKeys(service, () => {
+    stop('SIGINT');
+  });
 
   if (values.log) {
     let printed = 0;
