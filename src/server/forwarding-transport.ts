@@ -13,6 +13,9 @@ export interface ForwardedAnswer {
   body: string;
 }
 
+/** How many times each forwarded operation was sent: more than once means retried after an expired answer. */
+export const attemptsOf = new WeakMap<object, number>();
+
 /** How long and how large an upstream answer may be. */
 export interface UpstreamLimits {
   timeoutMs: number;
@@ -61,6 +64,7 @@ export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLim
       operation: ForwardedOperation | undefined,
       { headers, signal }: { headers: Record<string, string>; signal: AbortSignal | undefined },
     ): Promise<ForwardedAnswer> => {
+      if (operation !== undefined) attemptsOf.set(operation, (attemptsOf.get(operation) ?? 0) + 1);
       const timeout = AbortSignal.timeout(timeoutMs);
       const both = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
       let status: number;

@@ -1,6 +1,8 @@
 import { TokenExpiredError, TokenRejectedError } from '../core/errors/index.js';
+import { operationNameOf } from '../core/wire/operation-name.js';
+import { inSpan, TELEMETRY } from '../core/wire/telemetry.js';
 import { mayBeMutation } from '../core/wire/transport.js';
-import { type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
+import { attemptsOf, type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
 import { handlerShell } from './handler-shell.js';
 import { checkPositiveInteger, type ServerHandler, type ServerHandlerOptions } from './options.js';
 import { graphqlErrorResponse } from './responses.js';
@@ -60,7 +62,16 @@ export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler 
       // whether it was applied is known upstream rather than cut off halfway.
       const init = mayBeMutation(read.query) ? {} : { signal: request.signal };
       try {
-        const answer = await client.request<ForwardedAnswer, ForwardedOperation>(read.query, read.operation, init);
+        const { operation } = read;
+        const answer = await inSpan(
+          TELEMETRY.proxySpan,
+          { 'graphql.operation.name': operation.operationName ?? operationNameOf(read.query) ?? '' },
+          () => client.request<ForwardedAnswer, ForwardedOperation>(read.query, operation, init),
+          ({ value }) => ({
+            ...(value === undefined ? {} : { 'http.response.status_code': value.status }),
+            'graphql_jwt_auth.retried': (attemptsOf.get(operation) ?? 0) > 1,
+          }),
+        );
         return new Response(answer.body, {
           status: answer.status,
           headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },

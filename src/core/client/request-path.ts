@@ -2,6 +2,7 @@ import { unlessAborted } from '../wire/abort.js';
 import { SignedOutError } from '../errors/index.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { mergeHeaders } from '../wire/headers.js';
+import { count, TELEMETRY } from '../wire/telemetry.js';
 import type { SharedSession } from '../session/shared-session.js';
 import type { TokenSession } from '../session/token-session.js';
 import { type GraphQLDocument, mayBeMutation, NoAnswer, type Send, type Variables } from '../wire/transport.js';
@@ -54,17 +55,21 @@ export function createRequestPath({ session, sendTo, authorize }: RequestPathOpt
         }
       } else if (!(error instanceof ExpiredAnswer)) {
         throw error;
+      } else {
+        count(TELEMETRY.expiredAnswers);
       }
     }
     // An expiry answer means the gateway rejected the operation before it ran, so even a mutation
     // is safe to send again; a hidden one is only assumed for operations that are not mutations.
     session.dropToken(first.token);
     const second = await unlessAborted(session.readySession(), signal);
+    count(TELEMETRY.retries);
     try {
       return await attempt(second);
     } catch (error) {
       if (error instanceof NoAnswer) throw error.cause;
       if (!(error instanceof ExpiredAnswer)) throw error;
+      count(TELEMETRY.expiredAnswers);
       session.dropToken(second.token);
       throw error.giveUp();
     }

@@ -216,7 +216,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const shared = sessionOf(store.getState());
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
-      const issued = await source.obtain(refused);
+      const why = force ? 'forced' : refused !== null ? 'expired' : replacing === null ? 'first' : 'due';
+      const issued = await source.obtain(refused, why);
       const { token, region } = issued;
       throwIfSignedOutSince();
       if (token === replacing && shared !== null) {

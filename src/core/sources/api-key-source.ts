@@ -24,9 +24,9 @@ export function oneRegion(candidate: RegionCandidate): RegionChooser {
 /** The browser-held key exchanged at `/v1/auth`, in the region the chooser names. */
 export function apiKeySource({ apiKey, chooser, authTimeoutMs, fetch: fetchImpl }: ApiKeySourceOptions): TokenSource {
   return {
-    async obtain() {
-      const { candidate, token } = await chooser.obtain(({ endpoints }) =>
-        requestToken({ fetch: fetchImpl, authUrl: endpoints.authUrl, apiKey, timeoutMs: authTimeoutMs }),
+    async obtain(_replacing, why = 'first') {
+      const { candidate, token } = await chooser.obtain(({ region, endpoints }) =>
+        requestToken({ fetch: fetchImpl, authUrl: endpoints.authUrl, apiKey, timeoutMs: authTimeoutMs, region, why }),
       );
       return { token, region: candidate.region };
     },

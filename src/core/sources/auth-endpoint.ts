@@ -6,6 +6,8 @@ import {
   InvalidApiKeyError,
 } from '../errors/index.js';
 import { redact } from '../wire/redact.js';
+import { count, inSpan, recordMs, TELEMETRY } from '../wire/telemetry.js';
+import type { ExchangeReason } from './token-source.js';
 import { readRetryAfter } from '../wire/retry-after.js';
 import { isTransientStatus } from '../wire/transient.js';
 import { isUsableToken } from './usable-token.js';
@@ -91,13 +93,35 @@ export interface TokenRequest {
   authUrl: string;
   apiKey: string;
   timeoutMs: number;
+  /** For telemetry: the region asked, and why. */
+  region?: string;
+  why?: ExchangeReason;
+}
+
+/** What an exchange came to, for its span and counter: never the key or the token. */
+function exchangeOutcome({ error }: { error?: unknown }): { 'graphql_jwt_auth.outcome': string; 'http.response.status_code'?: number } {
+  if (error === undefined) return { 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 };
+  const status = (error as { status?: unknown }).status;
+  const outcome = error instanceof InvalidApiKeyError || error instanceof AuthRequestError ? 'refused' : error instanceof AuthServerError ? 'failed' : 'unreachable';
+  return typeof status === 'number' ? { 'graphql_jwt_auth.outcome': outcome, 'http.response.status_code': status } : { 'graphql_jwt_auth.outcome': outcome };
 }
 
 /**
  * Trades the API key for a token. The key travels only in this request's body, never in a URL or
  * header, and no error message carries it.
  */
-export async function requestToken({ fetch, authUrl, apiKey, timeoutMs }: TokenRequest): Promise<string> {
-  const { token } = await postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey });
-  return token;
+export async function requestToken({ fetch, authUrl, apiKey, timeoutMs, region = '', why = 'first' }: TokenRequest): Promise<string> {
+  const asked = { 'graphql_jwt_auth.region': region, 'graphql_jwt_auth.reason': why };
+  const startedAt = performance.now();
+  let outcome: ReturnType<typeof exchangeOutcome> = exchangeOutcome({});
+  try {
+    const { token } = await inSpan(TELEMETRY.exchangeSpan, asked, () => postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey }), (result) => (outcome = exchangeOutcome(result)));
+    return token;
+  } catch (error) {
+    outcome = exchangeOutcome({ error });
+    throw error;
+  } finally {
+    count(TELEMETRY.exchanges, { ...asked, ...outcome });
+    recordMs(TELEMETRY.exchangeDuration, performance.now() - startedAt, { ...asked, 'graphql_jwt_auth.outcome': outcome['graphql_jwt_auth.outcome'] });
+  }
 }

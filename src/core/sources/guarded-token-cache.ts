@@ -1,3 +1,4 @@
+import { count, inSpan, TELEMETRY } from '../wire/telemetry.js';
 import { isUsableToken } from './usable-token.js';
 import type { CachedToken, TokenCache } from './token-cache.js';
 
@@ -28,7 +29,14 @@ export type GuardedTokenCache = Required<Omit<TokenCache, 'timing'>>;
 export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (message: string) => void): GuardedTokenCache {
   let available = true;
 
-  async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  /** One cache call, in a span saying what it came to: hit, miss, lease, held, done or degraded. */
+  function guarded<T>(operation: string, call: () => Promise<T>, result: (value: T) => string): Promise<T> {
+    return inSpan(TELEMETRY.cacheSpan, { 'graphql_jwt_auth.cache.operation': operation }, () => bounded(call), ({ value, error }) => ({
+      'graphql_jwt_auth.cache.result': error === undefined ? result(value as T) : 'degraded',
+    }));
+  }
+
+  async function bounded<T>(call: () => Promise<T>): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       // The second hop lets an answer that arrived while this process was busy be read first: a
@@ -45,6 +53,7 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
       available = true;
       return result;
     } catch (error) {
+      if (available) count(TELEMETRY.cacheDegradations);
       if (available) log(`graphql-jwt-auth-react: the token cache is unavailable (${error instanceof Error ? error.name : 'failure'}); each process renews its own token until it is back`);
       available = false;
       throw error instanceof TokenCacheUnavailable ? error : new TokenCacheUnavailable('the token cache failed', { cause: error });
@@ -54,10 +63,10 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
   }
 
   return {
-    read: (identity) => guarded(async () => validEntry(await cache.read(identity))),
-    write: (identity, entry, ttlMs) => guarded(() => cache.write(identity, entry, ttlMs)),
-    compareAndSet: (identity, expected, entry, ttlMs) => guarded(() => cache.compareAndSet(identity, expected, entry, ttlMs)),
-    takeLease: (identity, owner, leaseMs) => guarded(() => cache.takeLease(identity, owner, leaseMs)),
-    releaseLease: (identity, owner) => guarded(() => cache.releaseLease(identity, owner)),
+    read: (identity) => guarded('read', async () => validEntry(await cache.read(identity)), (entry) => (entry === null ? 'miss' : 'hit')),
+    write: (identity, entry, ttlMs) => guarded('write', () => cache.write(identity, entry, ttlMs), () => 'done'),
+    compareAndSet: (identity, expected, entry, ttlMs) => guarded('compareAndSet', () => cache.compareAndSet(identity, expected, entry, ttlMs), (set) => (set ? 'done' : 'lost')),
+    takeLease: (identity, owner, leaseMs) => guarded('takeLease', () => cache.takeLease(identity, owner, leaseMs), (taken) => (taken ? 'lease' : 'held')),
+    releaseLease: (identity, owner) => guarded('releaseLease', () => cache.releaseLease(identity, owner), () => 'done'),
   };
 }

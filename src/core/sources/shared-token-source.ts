@@ -1,7 +1,7 @@
 import { guardTokenCache, TokenCacheUnavailable } from './guarded-token-cache.js';
 import type { CachedToken, TokenCache } from './token-cache.js';
 import { readTokenExpiry } from './token-expiry.js';
-import type { IssuedToken, TokenSource } from './token-source.js';
+import type { ExchangeReason, IssuedToken, TokenSource } from './token-source.js';
 
 export const DEFAULT_CACHE_CALL_TIMEOUT_MS = 250;
 export const DEFAULT_LEASE_MS = 10_000;
@@ -63,9 +63,9 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     now() < entry.expiresAt - Math.min(marginMs, (entry.expiresAt - entry.obtainedAt) / 2);
 
   /** Renews at the service and shares the result, unless someone else replaced `seen` meanwhile. */
-  async function renewAndShare(seen: CachedToken | null, refused: string | null): Promise<IssuedToken> {
+  async function renewAndShare(seen: CachedToken | null, refused: string | null, why?: ExchangeReason): Promise<IssuedToken> {
     const requestedAt = now();
-    const fresh = await inner.obtain(refused);
+    const fresh = await inner.obtain(refused, why);
     const entry = { ...fresh, obtainedAt: requestedAt, expiresAt: readTokenExpiry(fresh.token, requestedAt).expiresAt };
     const ttlMs = entry.expiresAt - now();
     if (ttlMs <= 0) return issued(entry);
@@ -84,35 +84,35 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     return issued(entry);
   }
 
-  async function renewUnderLease(refused: string | null): Promise<IssuedToken> {
+  async function renewUnderLease(refused: string | null, why?: ExchangeReason): Promise<IssuedToken> {
     try {
       // Someone may have renewed between the last read and the lease.
       const current = await mine.read();
-      return isFresh(current, refused) ? issued(current) : await renewAndShare(current, refused);
+      return isFresh(current, refused) ? issued(current) : await renewAndShare(current, refused, why);
     } finally {
       mine.releaseLease().catch(() => undefined); // it expires anyway
     }
   }
 
-  async function obtainShared(refused: string | null): Promise<IssuedToken> {
+  async function obtainShared(refused: string | null, why?: ExchangeReason): Promise<IssuedToken> {
     const giveUpAt = Date.now() + waitTimeoutMs;
     let seen = await mine.read();
     for (;;) {
       if (isFresh(seen, refused)) return issued(seen);
-      if (await mine.takeLease()) return renewUnderLease(refused);
-      if (Date.now() >= giveUpAt) return renewAndShare(seen, refused);
+      if (await mine.takeLease()) return renewUnderLease(refused, why);
+      if (Date.now() >= giveUpAt) return renewAndShare(seen, refused, why);
       await sleep(pollMs);
       seen = await mine.read();
     }
   }
 
   return {
-    async obtain(refused) {
+    async obtain(refused, why) {
       try {
-        return await obtainShared(refused);
+        return await obtainShared(refused, why);
       } catch (error) {
         if (!(error instanceof TokenCacheUnavailable)) throw error;
-        return inner.obtain(refused);
+        return inner.obtain(refused, why);
       }
     },
     toAuthError: inner.toAuthError,

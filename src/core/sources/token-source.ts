@@ -24,12 +24,15 @@ export interface IssuedToken {
  * Where tokens come from: the one seam between the session (single flight, expiry, renewal, tabs,
  * persistence, sign-out) and the ways a token can be obtained. The session never knows which.
  */
+/** Why a token is asked for: none yet, the one held fell due, a renewal asked for, or an expired answer. */
+export type ExchangeReason = 'first' | 'due' | 'forced' | 'expired';
+
 export interface TokenSource {
   /**
    * Obtains a new token. `replacing` is the token the caller wants replaced (expired or refused),
    * or null when there is none; a source that mediates through a backend passes it on.
    */
-  obtain: (replacing: string | null) => Promise<IssuedToken>;
+  obtain: (replacing: string | null, why?: ExchangeReason) => Promise<IssuedToken>;
   /** A failure that is not already an AuthError, as the one the caller sees. */
   toAuthError: (error: unknown) => AuthError;
   /** The session settled in `region` (a token from storage, another tab or this source). */

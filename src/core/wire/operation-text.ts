@@ -1,4 +1,4 @@
-import { type DocumentNode, Kind } from 'graphql';
+import type { DocumentNode, OperationDefinitionNode } from 'graphql';
 import { operationNameOf } from './operation-name.js';
 import { documentSource } from './document-source.js';
 
@@ -14,7 +14,7 @@ const scannedStrings = new Map<string, OperationText>();
 const MAX_CACHED_STRINGS = 100;
 
 function operationNameOfDocument(document: DocumentNode): string | undefined {
-  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => (definition.kind as string) === 'OperationDefinition');
   return operations.length === 1 ? operations[0]?.name?.value : undefined;
 }
 

@@ -4,7 +4,6 @@
  * checks, the operation's text and name, headers, abort, URLs, variables, `Retry-After`, transient
  * statuses and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
-import { OperationTypeNode } from 'graphql';
 import { clientError, type SentRequest } from './client-error.js';
 import type { GraphQLDocument, Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
@@ -29,7 +28,7 @@ export class NoAnswer extends Error {
 /** Mutations may have run before a connection dropped, so nothing that might be one is sent twice. */
 export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolean {
   if (typeof document === 'string') return /(^|[^\w$])mutation\b/.test(document);
-  return document.definitions.some((definition) => 'operation' in definition && definition.operation === OperationTypeNode.MUTATION);
+  return document.definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
 }
 
 

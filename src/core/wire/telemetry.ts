@@ -1,0 +1,85 @@
+/**
+ * OpenTelemetry, when the app has it. The OpenTelemetry API registers its providers on a global
+ * (`Symbol.for('opentelemetry.js.api.1')`, shared by every copy of @opentelemetry/api 1.x so that
+ * they agree); reading that global means this library imports nothing of OpenTelemetry: without it
+ * nothing is loaded, no bundler has to resolve an optional package, and every call below is a no-op.
+ * Attributes never carry a key, a token, variables or a response body.
+ */
+
+type Attributes = Record<string, string | number | boolean>;
+
+interface SpanLike {
+  setAttributes: (attributes: Attributes) => unknown;
+  setStatus: (status: { code: number; message?: string }) => unknown;
+  end: () => void;
+}
+
+interface OtelGlobal {
+  trace?: { getTracer: (name: string, version?: string) => { startSpan: (name: string, options?: { attributes?: Attributes; kind?: number }) => SpanLike } };
+  metrics?: {
+    getMeter: (name: string, version?: string) => {
+      createCounter: (name: string, options?: { description?: string; unit?: string }) => { add: (value: number, attributes?: Attributes) => void };
+      createHistogram: (name: string, options?: { description?: string; unit?: string }) => { record: (value: number, attributes?: Attributes) => void };
+    };
+  };
+}
+
+const OTEL_API = Symbol.for('opentelemetry.js.api.1');
+const SCOPE = 'graphql-jwt-auth-react';
+const SPAN_KIND_CLIENT = 2;
+const STATUS_ERROR = 2;
+
+/** The names of the library's spans and instruments, listed in the README. */
+export const TELEMETRY = {
+  exchangeSpan: 'graphql-jwt-auth /v1/auth',
+  proxySpan: 'graphql-jwt-auth proxy',
+  cacheSpan: 'graphql-jwt-auth cache',
+  exchanges: 'graphql_jwt_auth.auth.exchanges',
+  exchangeDuration: 'graphql_jwt_auth.auth.exchange.duration',
+  expiredAnswers: 'graphql_jwt_auth.graphql.expired_answers',
+  retries: 'graphql_jwt_auth.graphql.retries',
+  cacheDegradations: 'graphql_jwt_auth.cache.degradations',
+} as const;
+
+const otel = () => (globalThis as Record<symbol, OtelGlobal | undefined>)[OTEL_API];
+
+/** Runs `work` in a span when a tracer provider is registered; `describe` adds what the outcome says. */
+export async function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>, describe: (outcome: { value?: T; error?: unknown }) => Attributes): Promise<T> {
+  const tracer = otel()?.trace?.getTracer(SCOPE);
+  if (tracer === undefined) return work();
+  const span = tracer.startSpan(name, { attributes, kind: SPAN_KIND_CLIENT });
+  try {
+    const value = await work();
+    span.setAttributes(describe({ value }));
+    return value;
+  } catch (error) {
+    span.setAttributes(describe({ error }));
+    span.setStatus({ code: STATUS_ERROR, message: error instanceof Error ? error.name : 'error' });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+type Meter = ReturnType<NonNullable<OtelGlobal['metrics']>['getMeter']>;
+type InstrumentName = (typeof TELEMETRY)[keyof typeof TELEMETRY];
+
+/** Instruments made once per meter: a provider registered later (or replaced) gets its own. */
+const made = new WeakMap<Meter, Map<string, unknown>>();
+
+function instrument<T>(name: InstrumentName, create: (meter: Meter) => T): T | undefined {
+  const meter = otel()?.metrics?.getMeter(SCOPE);
+  if (meter === undefined) return undefined;
+  let byName = made.get(meter);
+  if (byName === undefined) made.set(meter, (byName = new Map<string, unknown>()));
+  if (!byName.has(name)) byName.set(name, create(meter));
+  return byName.get(name) as T;
+}
+
+export function count(name: InstrumentName, attributes: Attributes = {}): void {
+  instrument(name, (meter) => meter.createCounter(name))?.add(1, attributes);
+}
+
+export function recordMs(name: InstrumentName, ms: number, attributes: Attributes = {}): void {
+  instrument(name, (meter) => meter.createHistogram(name, { unit: 'ms' }))?.record(ms, attributes);
+}

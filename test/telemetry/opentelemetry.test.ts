@@ -1,0 +1,145 @@
+// @vitest-environment node
+// OpenTelemetry through the API's global registry, checked with the real SDK (in-memory span exporter,
+// a metric reader collected on demand): the counts equal the mock service's request log exactly, and
+// no attribute carries the key or a token. Without a registered provider nothing is recorded.
+import { metrics, trace } from '@opentelemetry/api';
+import { AggregationTemporality, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAuthClient } from '../../src/index.js';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache } from '../../src/server/index.js';
+import { hasSession, post, serveHandler } from '../server/serve-handler.js';
+import { API_KEY, type Running, startService } from '../support/fixtures.js';
+
+class OnDemandReader extends MetricReader {
+  constructor() {
+    super({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE });
+  }
+  protected onShutdown = () => Promise.resolve();
+  protected onForceFlush = () => Promise.resolve();
+}
+
+let spans: InMemorySpanExporter;
+let reader: OnDemandReader;
+
+beforeEach(() => {
+  spans = new InMemorySpanExporter();
+  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }));
+  reader = new OnDemandReader();
+  metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+});
+
+afterEach(() => {
+  trace.disable();
+  metrics.disable();
+});
+
+/** Sum of a counter's points, or the count of a histogram's recordings, by instrument name. */
+async function collected(): Promise<Map<string, { sum: number; attributes: Array<Record<string, unknown>> }>> {
+  const { resourceMetrics } = await reader.collect();
+  const byName = new Map<string, { sum: number; attributes: Array<Record<string, unknown>> }>();
+  for (const scope of resourceMetrics.scopeMetrics) {
+    for (const metric of scope.metrics) {
+      const points = metric.dataPoints as Array<{ value: number | { count: number }; attributes: Record<string, unknown> }>;
+      byName.set(metric.descriptor.name, {
+        sum: points.reduce((total, point) => total + (typeof point.value === 'number' ? point.value : point.value.count), 0),
+        attributes: points.map((point) => point.attributes),
+      });
+    }
+  }
+  return byName;
+}
+
+const named = (name: string) => spans.getFinishedSpans().filter((span) => span.name === name);
+
+async function proxyUrl(running: Running, extra: Partial<Parameters<typeof createGraphQLProxy>[0]> = {}) {
+  return `${await serveHandler(createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, ...extra }))}/api/graphql`;
+}
+
+describe('OpenTelemetry, with the SDK registered', () => {
+  it('the proxy: one exchange span per /v1/auth call, expired answers and retries counted as the service saw them, a span per operation', async () => {
+    const running = await startService();
+    const url = await proxyUrl(running);
+    for (let index = 0; index < 3; index++) expect((await post(url, { query: 'query Items { pentests_count }' })).status).toBe(200);
+    running.service.expireTokensNow();
+    expect((await post(url, { query: '{ pentests_count }', operationName: null })).status).toBe(200);
+
+    const exchanges = named('graphql-jwt-auth /v1/auth');
+    expect(exchanges).toHaveLength(running.service.authCalls.length);
+    expect(exchanges.map((span) => span.attributes)).toEqual([
+      { 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'first', 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 },
+      { 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'expired', 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 },
+    ]);
+    const proxied = named('graphql-jwt-auth proxy');
+    expect(proxied.map((span) => [span.attributes['graphql.operation.name'], span.attributes['http.response.status_code'], span.attributes['graphql_jwt_auth.retried']])).toEqual([
+      ['Items', 200, false],
+      ['Items', 200, false],
+      ['Items', 200, false],
+      ['', 200, true],
+    ]);
+    const counted = await collected();
+    expect(counted.get('graphql_jwt_auth.auth.exchanges')?.sum).toBe(running.service.authCalls.length);
+    expect(counted.get('graphql_jwt_auth.auth.exchange.duration')?.sum).toBe(running.service.authCalls.length);
+    expect(counted.get('graphql_jwt_auth.graphql.expired_answers')?.sum).toBe(running.service.graphqlCalls.filter((call) => call.expired).length);
+    expect(counted.get('graphql_jwt_auth.graphql.retries')?.sum).toBe(1);
+
+    const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
+    expect(everything).not.toContain(API_KEY);
+    for (const token of running.service.issuedTokens) expect(everything).not.toContain(token.split('.')[1]);
+  });
+
+  it('a refused key: the exchange span says refused with the status, the counter too', async () => {
+    const running = await startService();
+    running.service.queueAuthFailures(403);
+    const url = await proxyUrl(running, { logger: { warn: () => undefined, error: () => undefined } });
+    expect((await post(url, { query: '{ pentests_count }' })).status).toBe(502);
+    const [exchange] = named('graphql-jwt-auth /v1/auth');
+    expect(exchange?.attributes).toMatchObject({ 'graphql_jwt_auth.outcome': 'refused', 'http.response.status_code': 403 });
+    expect(exchange?.status.code).toBe(2);
+    expect((await collected()).get('graphql_jwt_auth.auth.exchanges')?.attributes).toEqual([
+      { 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'first', 'graphql_jwt_auth.outcome': 'refused', 'http.response.status_code': 403 },
+    ]);
+  });
+
+  it('the shared cache: a span per call with what it came to (miss, lease, done, hit)', async () => {
+    const running = await startService();
+    const tokenCache = memoryTokenCache();
+    const options = { apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache };
+    const first = `${await serveHandler(createTokenHandler(options))}/api/token`;
+    const second = `${await serveHandler(createTokenHandler(options))}/api/token`;
+    expect((await post(first, {})).status).toBe(200);
+    expect((await post(second, {})).status).toBe(200);
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(named('graphql-jwt-auth cache').map((span) => `${String(span.attributes['graphql_jwt_auth.cache.operation'])} ${String(span.attributes['graphql_jwt_auth.cache.result'])}`)).toEqual([
+      'read miss',
+      'takeLease lease',
+      'read miss',
+      'write done',
+      'releaseLease done',
+      'read hit',
+    ]);
+    expect(named('graphql-jwt-auth /v1/auth')).toHaveLength(1);
+  });
+
+  it('the core client in an app (the browser path): the same exchange span', async () => {
+    const running = await startService();
+    const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl } });
+    await client.request('{ pentests_count }');
+    await client.refresh();
+    client.dispose();
+    expect(named('graphql-jwt-auth /v1/auth').map((span) => span.attributes['graphql_jwt_auth.reason'])).toEqual(['first', 'forced']);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+});
+
+describe('OpenTelemetry, without a provider', () => {
+  it('records nothing and fails nothing', async () => {
+    trace.disable();
+    metrics.disable();
+    const running = await startService();
+    const url = await proxyUrl(running);
+    expect((await post(url, { query: '{ pentests_count }' })).status).toBe(200);
+    expect(spans.getFinishedSpans()).toEqual([]);
+    expect((await collected()).size).toBe(0);
+  });
+});
