@@ -1,5 +1,5 @@
 // node-usage.mjs: plain JavaScript, runs as it is on Node 20 or later: `node node-usage.mjs`
-import { createAuthClient } from 'graphql-jwt-auth-react';
+import { createAuthClient } from 'graphql-jwt-auth-react/core';
 
 const client = createAuthClient({
   apiKey: process.env.API_KEY ?? '',

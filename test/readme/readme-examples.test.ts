@@ -1,19 +1,93 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// Every fenced code block in README.md and docs/ is one a user can trust: it is either a file that
+// npm test type-checks or runs (marked `<!-- example: FILE -->`, and identical to it), a block another
+// named test checks (`<!-- checked-by: TEST -->`), or shell commands of this repository's own
+// (`npm run X` of a script that exists, the bin, and a few well-known tools). Anything else fails.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
-// A marked block is followed by a fenced code block that must equal the named, type-checked file.
-const MARKED = /<!-- example: (\S+)[^>]*-->\n```\w+\n([\s\S]*?)```/g;
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
 
-describe('README', () => {
-  it('each marked example is identical to a file that npm test type-checks', () => {
-    const examples = [...readme.matchAll(MARKED)];
-    expect(examples.length).toBeGreaterThan(0);
-    for (const [, file, code] of examples) {
-      expect(code).toBe(readFileSync(resolve(root, file!), 'utf8'));
+const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+
+/** Commands a shell block may run: the package managers, the mock service's bin, and the tools the recipes name. */
+const COMMANDS = new Set(['npm', 'npx', 'node', 'cd', 'git', 'openssl', 'wrangler', 'deno', 'bun', 'curl', 'redis-server']);
+
+interface Block {
+  page: string;
+  line: number;
+  lang: string;
+  code: string;
+  mark: string | null;
+}
+
+function blocksOf(page: string): Block[] {
+  const lines = read(page).split('\n');
+  const found: Block[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^```(\w*)\s*$/.exec(lines[index] ?? '');
+    if (open === null) continue;
+    const end = lines.indexOf('```', index + 1);
+    let before = index - 1;
+    while (before >= 0 && lines[before]?.trim() === '') before--;
+    const mark = /^<!-- (example|checked-by): /.test(lines[before] ?? '') ? (lines[before] ?? null) : null;
+    found.push({ page, line: index + 1, lang: open[1] ?? '', code: `${lines.slice(index + 1, end).join('\n')}\n`, mark });
+    index = end;
+  }
+  return found;
+}
+
+/** Why a shell line is not one of the known commands, or null when it is. */
+function shellProblem(line: string): string | null {
+  const command = line.replace(/#.*$/, '').trim();
+  if (command === '') return null;
+  const words = command.split(/\s+/).filter((word) => !/^[A-Z_]+=/.test(word));
+  const [program, ...rest] = words;
+  if (program === undefined) return null; // only environment assignments
+  if (!COMMANDS.has(program)) return `runs ${program}`;
+  if (program === 'npm' && rest[0] === 'run' && !scripts.includes(rest[1] ?? '')) return `npm run ${rest[1] ?? ''} is no script`;
+  return null;
+}
+
+const all = PAGES.flatMap(blocksOf);
+
+describe('code blocks in README.md and docs/', () => {
+  it('are found on every page that has them', () => {
+    expect(all.filter(({ page }) => page === 'README.md').length).toBeGreaterThan(2);
+    expect(new Set(all.map(({ page }) => page)).size).toBeGreaterThan(5);
+  });
+
+  it('each is a checked file, checked by a named test, or commands of this repository: none is left unchecked', () => {
+    const unchecked = all
+      .filter(({ mark, lang }) => mark === null && !['sh', 'bash', 'shell'].includes(lang))
+      .map(({ page, line, lang }) => `${page}:${String(line)} (${lang || 'no language'})`);
+    expect(unchecked).toEqual([]);
+  });
+
+  it('each marked example is identical to a file that npm test type-checks or runs', () => {
+    const examples = all.filter(({ mark }) => mark?.startsWith('<!-- example: '));
+    expect(examples.length).toBeGreaterThan(20);
+    for (const { page, line, code, mark } of examples) {
+      const file = /^<!-- example: (\S+)/.exec(mark ?? '')?.[1] ?? '';
+      expect(existsSync(join(root, file)), `${page}:${String(line)} names ${file}`).toBe(true);
+      expect(code, `${page}:${String(line)}`).toBe(read(file));
     }
+  });
+
+  it('a block checked by a named test: the test exists and reads that page', () => {
+    for (const { page, mark } of all.filter(({ mark: given }) => given?.startsWith('<!-- checked-by: '))) {
+      const test = /^<!-- checked-by: (\S+)/.exec(mark ?? '')?.[1] ?? '';
+      expect(read(test)).toContain(page);
+    }
+  });
+
+  it('shell blocks run only npm scripts that exist, the bin and the tools the recipes name', () => {
+    const problems = all
+      .filter(({ lang, mark }) => mark === null && ['sh', 'bash', 'shell'].includes(lang))
+      .flatMap(({ page, line, code }) => code.split('\n').flatMap((text) => (shellProblem(text) === null ? [] : [`${page}:${String(line)}: ${shellProblem(text) ?? ''}`])));
+    expect(problems).toEqual([]);
   });
 });

@@ -1,0 +1,14 @@
+// vite.config.ts: the app's /api calls go to the Node server in development, same origin for the browser.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  server: {
+    proxy: {
+      // No changeOrigin: the request keeps Host: localhost:5173, the origin the page has, so the
+      // handlers' Origin check passes. With changeOrigin: true, Host names the server instead and the
+      // handlers refuse the call (403 "origin not allowed") unless allowedOrigins lists the page's origin.
+      '/api': { target: 'http://127.0.0.1:8787' },
+      '/healthz': { target: 'http://127.0.0.1:8787' },
+    },
+  },
+});
