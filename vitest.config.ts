@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Examples import the package's entries by name, as users write them; the tests run them on the sources.
@@ -16,6 +16,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    // The runtimes run in their own job (npm run test:runtimes): they need the built dist/ and the
+    // runtimes installed in test/runtimes, and spawn processes of their own.
+    exclude: [...configDefaults.exclude, 'test/runtimes/**'],
     setupFiles: ['test/support/setup.ts'],
     // jsdom's fetch is Node's own (undici): no CORS, real sockets to the 127.0.0.1 mock service.
     environment: 'jsdom',

@@ -24,7 +24,7 @@ export default mergeConfig(base, {
   test: {
     // The Redis farm and the client model render nothing (no React in them) and are the suite's
     // longest files: once, on React 19, is enough.
-    exclude: [...configDefaults.exclude, 'test/farm/**', 'test/reliability/fuzz-client-model.test.ts'],
+    exclude: [...configDefaults.exclude, 'test/farm/**', 'test/runtimes/**', 'test/reliability/fuzz-client-model.test.ts'],
     // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
     execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
     env: { EXPECTED_REACT_MAJOR: '18' },

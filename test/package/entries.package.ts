@@ -59,8 +59,8 @@ function bareImports(entry: string, { declarations = false } = {}): { specifiers
 
 describe('the packed entries', () => {
   it('export the root, /core, /query, /server, /redis and /testing, each with types and code that ship', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './core', './package.json', './query', './redis', './server', './testing']);
-    for (const subpath of ['.', './core', './query', './server', './redis', './testing']) {
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './cloudflare', './core', './package.json', './query', './redis', './server', './testing']);
+    for (const subpath of ['.', './core', './query', './server', './redis', './cloudflare', './testing']) {
       for (const condition of ['types', 'default'] as const) {
         const file = entryFile(subpath, condition);
         expect(files, `${subpath} ${condition}`).toContain(relative(unpacked, file));
@@ -91,13 +91,28 @@ describe('the packed entries', () => {
   it('reach no React and no React Query from /core, through every built file it imports', () => {
     const { specifiers, reached } = bareImports(entryFile('./core', 'default'));
     expect(reached.size).toBeGreaterThan(1);
-    expect([...specifiers].sort()).toEqual(['graphql', 'graphql-request', 'zustand/middleware', 'zustand/vanilla']);
+    // graphql itself is reached only through graphql-request: DocumentNodes are printed by graphql.web.
+    expect([...specifiers].sort()).toEqual(['@0no-co/graphql.web', 'graphql-request', 'zustand/middleware', 'zustand/vanilla']);
   });
 
   it('reach no React and no React Query at run time from /query (their types only)', () => {
     const { specifiers } = bareImports(entryFile('./query', 'default'));
     expect([...specifiers].filter((specifier) => REACT_BOUND.test(specifier))).toEqual([]);
-    expect(specifiers).toContain('graphql');
+    expect(specifiers).toContain('graphql-request');
+  });
+
+  it('reach nothing from /cloudflare at run time but its own files (Workers bundle it without configuration)', () => {
+    const { specifiers, reached } = bareImports(entryFile('./cloudflare', 'default'));
+    expect(reached.size).toBeGreaterThan(0);
+    expect([...specifiers]).toEqual([]);
+  });
+
+  it('ship the graphql-jwt-auth-mock bin: a Node script of the tarball, its first line the shebang', () => {
+    const { bin } = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(Object.keys(bin)).toEqual(['graphql-jwt-auth-mock']);
+    const file = join(unpacked, bin['graphql-jwt-auth-mock']!);
+    expect(files).toContain(normalize(bin['graphql-jwt-auth-mock']!));
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 
   it('reach nothing from /redis at run time but its own files: no redis import, no React, no directive', () => {
