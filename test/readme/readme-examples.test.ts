@@ -3,7 +3,7 @@
 // named test checks (`<!-- checked-by: TEST -->`), or shell commands of this repository's own
 // (`npm run X` of a script that exists, the bin, and a few well-known tools). Anything else fails.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -54,6 +54,15 @@ function shellProblem(line: string): string | null {
 
 const all = PAGES.flatMap(blocksOf);
 
+/** A page without its code blocks: what GitHub renders as prose. */
+const prose = (page: string) => read(page).replace(/```[\s\S]*?```/g, '');
+
+/** GitHub's heading anchors: lower case, punctuation dropped but `-` and `_`, spaces to `-`. */
+function headingAnchors(page: string): Set<string> {
+  const headings = [...prose(page).matchAll(/^#+ (.*)$/gm)].map(([, text]) => (text ?? '').trim().toLowerCase());
+  return new Set(headings.map((text) => text.replace(/[^\p{L}\p{N}_\- ]/gu, '').replaceAll(' ', '-')));
+}
+
 describe('code blocks in README.md and docs/', () => {
   it('are found on every page that has them', () => {
     expect(all.filter(({ page }) => page === 'README.md').length).toBeGreaterThan(2);
@@ -89,5 +98,21 @@ describe('code blocks in README.md and docs/', () => {
       .filter(({ lang, mark }) => mark === null && ['sh', 'bash', 'shell'].includes(lang))
       .flatMap(({ page, line, code }) => code.split('\n').flatMap((text) => (shellProblem(text) === null ? [] : [`${page}:${String(line)}: ${shellProblem(text) ?? ''}`])));
     expect(problems).toEqual([]);
+  });
+
+  it('each relative link reaches a file, and each #anchor a heading of its page', () => {
+    const broken = PAGES.flatMap((page) =>
+      [...prose(page).matchAll(/\]\(([^)\s]+)\)/g)]
+        .map(([, target]) => target ?? '')
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .filter((target) => {
+          const [path = '', anchor] = target.split('#');
+          const file = path === '' ? page : relative(root, resolve(root, dirname(page), path));
+          if (!existsSync(join(root, file))) return true;
+          return anchor !== undefined && file.endsWith('.md') && !headingAnchors(file).has(anchor);
+        })
+        .map((target) => `${page}: ${target}`),
+    );
+    expect(broken).toEqual([]);
   });
 });
