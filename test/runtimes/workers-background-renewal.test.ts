@@ -37,7 +37,9 @@ async function setUp(background: 'on' | 'off'): Promise<{ mock: MockService; ask
 async function idleUntilDue(mock: MockService): Promise<void> {
   const claims = decodeJwtClaims(mock.issuedTokens.at(-1) ?? '');
   const issuedAt = Number(claims?.iat) * 1000;
-  const dueAt = issuedAt + (LIFETIME_SEC * 1000) / 2 + 250;
+  // iat is whole seconds, so the token was received up to 1 s after it: due 3 s after receipt, so
+  // between iat + 3 s and iat + 4 s; expired 6 s after receipt. iat + 4.25 s is due and valid either way.
+  const dueAt = issuedAt + 1_000 + (LIFETIME_SEC * 1000) / 2 + 250;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now())));
 }
 
