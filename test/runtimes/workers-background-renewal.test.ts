@@ -80,7 +80,11 @@ describe('a Worker whose token fell due while the isolate was idle (workerd)', (
         }
       });
     });
-    expect((await ask()).status).toBe(200);
+    // The Worker adopts it when the answer reaches it; until then it serves the valid token it holds,
+    // and asks nothing more. Bounded: 100 requests, each an event of its own.
+    for (let attempt = 0; attempt < 100 && mock.graphqlCalls.at(-1)?.token !== mock.issuedTokens[1]; attempt++) {
+      expect((await ask()).status).toBe(200);
+    }
     expect(mock.graphqlCalls.at(-1)?.token).toBe(mock.issuedTokens[1]);
     expect(mock.authCalls).toHaveLength(2);
   });
