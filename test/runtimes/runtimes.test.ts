@@ -40,6 +40,7 @@ const REFUSED: Array<[string, { method?: string; headers?: Record<string, string
   ['GET', { method: 'GET', headers: { cookie: SESSION_COOKIE } }],
   ['text/plain', { headers: { 'content-type': 'text/plain', cookie: SESSION_COOKIE }, body: HELLO }],
   ['a body that is not JSON', { headers: signedIn, body: '{"query":' }],
+  ['a body nested deeper than maxJsonDepth', { headers: signedIn, body: `{"query":"{ hello }","variables":{"v":${'['.repeat(70)}${']'.repeat(70)}}}` }],
   // The token handler's limit (16 KiB): a body a runtime takes in whole before the early answer. Over
   // the proxy's 1 MiB, workerd answers 413 and closes the connection while the client still writes.
   ['a body over the limit', { headers: signedIn, body: JSON.stringify({ expired: 'x'.repeat(17 * 1024) }), paths: ['/api/token'] }],
