@@ -44,12 +44,29 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
 }
 
 /**
- * Reads at most `maxBytes` of the body and parses it as JSON; undefined when it is not JSON. Counts
- * while reading: a missing or false Content-Length cannot make the server buffer more.
+ * Reads at most `maxBytes` of the body and parses it as JSON; undefined when it is not JSON. A body
+ * with a Content-Length within the limit is read whole through `arrayBuffer()`: the HTTP framing
+ * holds it to that length, and adapters answer it from their own buffer (on @hono/node-server the
+ * stream path builds a web Request and a ReadableStream per request, about half of a token answer's
+ * time). A body without one (chunked) is counted while it streams, so it cannot make the server
+ * buffer more than the limit either.
  */
 export async function readJson(request: Request, maxBytes: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new BodyTooLarge();
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge();
+  const bytes = declared !== null && /^\d+$/.test(declared) ? new Uint8Array(await request.arrayBuffer()) : await readCounted(request, maxBytes);
+  // A Request built in process (fetchInProcess) is not held to its header by any framing.
+  if (bytes.byteLength > maxBytes) throw new BodyTooLarge();
+  const text = new TextDecoder().decode(bytes);
+  if (nestsDeeperThan(text, maxDepth)) throw new JsonTooDeep();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readCounted(request: Request, maxBytes: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body !== null) {
@@ -71,11 +88,5 @@ export async function readJson(request: Request, maxBytes: number, maxDepth = DE
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  const text = new TextDecoder().decode(bytes);
-  if (nestsDeeperThan(text, maxDepth)) throw new JsonTooDeep();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  return bytes;
 }

@@ -73,6 +73,54 @@ describe('JSON nesting: maxJsonDepth (default 64)', () => {
   });
 });
 
+describe('the request body: maxBodyBytes, counted whatever Content-Length says', () => {
+  it('a chunked body without Content-Length that never ends is refused 413 while it streams, after about the limit', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = new URL(await proxyUrl(baseUrl, { maxBodyBytes: 64 * 1024 }));
+    const chunk = Buffer.alloc(16 * 1024, 0x20);
+    let sent = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=signed-in' } });
+      outgoing.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        outgoing.destroy();
+      });
+      outgoing.on('error', (error) => {
+        if (sent < 64 * 1024 * 1024) reject(error);
+      });
+      outgoing.write('{"query":"{ hello }","pad":"');
+      // At most 64 MiB, written as the socket drains: the answer must come long before.
+      const writeMore = () => {
+        while (sent < 64 * 1024 * 1024 && !outgoing.destroyed) {
+          sent += chunk.length;
+          if (!outgoing.write(chunk)) {
+            outgoing.once('drain', writeMore);
+            return;
+          }
+        }
+      };
+      writeMore();
+    });
+    expect(status).toBe(413);
+    expect(sent).toBeLessThan(8 * 1024 * 1024);
+    expect(mock.graphqlCalls).toHaveLength(0);
+  });
+
+  it('fetchInProcess: a Request whose Content-Length understates its body is refused 413 (no HTTP framing holds it to the header)', async () => {
+    const { mock, baseUrl } = await upstream();
+    const handler = createGraphQLProxy({ apiKey: API_KEY, region: 'local', regions: { local: baseUrl }, authorizeRequest: hasSession, maxBodyBytes: 1_024 });
+    const answer = await handler.fetchInProcess('/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '20' },
+      body: JSON.stringify({ query: `{ hello } #${'x'.repeat(4_000)}` }),
+    });
+    handler.dispose();
+    expect(answer.status).toBe(413);
+    expect(mock.graphqlCalls).toHaveLength(0);
+  });
+});
+
 describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseBytes (default 10 MiB)', () => {
   it('no whole answer within upstreamTimeoutMs: 504 UPSTREAM_TIMEOUT, and the service saw the request', async () => {
     const { mock, baseUrl } = await upstream();
