@@ -65,7 +65,7 @@ export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler 
         const { operation } = read;
         const answer = await inSpan(
           TELEMETRY.proxySpan,
-          { 'graphql.operation.name': operation.operationName ?? operationNameOf(read.query) ?? '' },
+          () => ({ 'graphql.operation.name': operation.operationName ?? operationNameOf(read.query) ?? '' }),
           () => client.request<ForwardedAnswer, ForwardedOperation>(read.query, operation, init),
           ({ value }) => ({
             ...(value === undefined ? {} : { 'http.response.status_code': value.status }),

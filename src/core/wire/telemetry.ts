@@ -44,10 +44,16 @@ export const TELEMETRY = {
 const otel = () => (globalThis as Record<symbol, OtelGlobal | undefined>)[OTEL_API];
 
 /** Runs `work` in a span when a tracer provider is registered; `describe` adds what the outcome says. */
-export async function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>, describe: (outcome: { value?: T; error?: unknown }) => Attributes): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  attributes: Attributes | (() => Attributes),
+  work: () => Promise<T>,
+  describe: (outcome: { value?: T; error?: unknown }) => Attributes,
+): Promise<T> {
   const tracer = otel()?.trace?.getTracer(SCOPE);
   if (tracer === undefined) return work();
-  const span = tracer.startSpan(name, { attributes, kind: SPAN_KIND_CLIENT });
+  // Attributes that cost a scan (an operation name) are only worked out when a span records them.
+  const span = tracer.startSpan(name, { attributes: typeof attributes === 'function' ? attributes() : attributes, kind: SPAN_KIND_CLIENT });
   try {
     const value = await work();
     span.setAttributes(describe({ value }));
