@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import type { BundleRow } from './scenarios/bundle.js';
 import type { DayRow } from './scenarios/day.js';
 import type { FarmRow } from './scenarios/farm.js';
+import type { LoadRow, MemoryRow, ServerResults } from './scenarios/server.js';
 import type { LateRow } from './scenarios/late-expired.js';
 import type { RendersRow } from './scenarios/renders.js';
 import type { ClientCostRow } from './scenarios/client-cost.js';
@@ -22,6 +23,8 @@ export interface Results {
   renders: RendersRow[];
   /** Absent from results recorded before the farm table existed. */
   farm?: FarmRow[];
+  /** Absent from results recorded before the server bench (issue 27). */
+  server?: ServerResults;
   startedAt: Date;
   seconds: number;
   loadAtStart: number;
@@ -125,6 +128,7 @@ function targets(r: Results): string {
     ['5. Bundle (our code, deps external)', '3 kB gz to start', kB(entry?.gzipBytes ?? null), mark((entry?.gzipBytes ?? Infinity) <= 3000)],
     ['6. Re-renders on refresh (20 components)', '0', `${renders?.renders ?? '—'}`, mark(renders?.renders === 0)],
     ...leanTargets(r),
+    ...serverTargets(r),
   ];
   return table(['Scenario', 'Target', 'Ours', ''], rows);
 }
@@ -222,6 +226,103 @@ export function farmTable(rows: readonly FarmRow[]): string {
       ratio(row, (r) => r.coldMs),
     ]),
   );
+}
+
+const LOAD_LABELS: Record<LoadRow['mode'], string> = {
+  proxy: 'ours: createGraphQLProxy',
+  bare: 'floor: bare pass-through (fixed bearer)',
+  hono: 'Hono `proxy` helper (fixed bearer)',
+  token: 'ours: createTokenHandler, warm',
+  'token-floor': 'floor: a constant token',
+};
+const FLOOR_OF: Partial<Record<LoadRow['mode'], LoadRow['mode']>> = { proxy: 'bare', hono: 'bare', token: 'token-floor' };
+const MB = (bytes: number) => fmt(bytes / 1e6, 1);
+
+const singleRow = (rows: readonly LoadRow[], mode: LoadRow['mode']) => rows.find((row) => row.mode === mode && row.processes === 1);
+
+export function serverLoadTable(rows: readonly LoadRow[]): string {
+  return table(
+    ['Server', 'Processes', 'Token cache', 'Requests/s', 'p50 ms', 'p99 ms', 'Requests/s × floor', 'p50 × floor', 'Failed'],
+    rows.map((row) => {
+      const floorMode = FLOOR_OF[row.mode];
+      const floor = row.processes === 1 && floorMode !== undefined ? singleRow(rows, floorMode) : undefined;
+      return [
+        LOAD_LABELS[row.mode],
+        row.processes,
+        row.mode === 'proxy' || row.mode === 'token' ? row.cache : '—',
+        fmt(row.requestsPerSecond, 0),
+        fmt(row.p50Ms, 0),
+        fmt(row.p99Ms, 0),
+        floor === undefined ? '—' : times(row.requestsPerSecond / floor.requestsPerSecond),
+        floor === undefined ? '—' : times(row.p50Ms / floor.p50Ms),
+        row.failures,
+      ];
+    }),
+  );
+}
+
+/** Growth from the first reading (10k requests) to the last, for one setting. */
+function memoryGrowth(rows: readonly MemoryRow[], openTelemetry: boolean, pick: (row: MemoryRow) => number): number | undefined {
+  const mine = rows.filter((row) => row.server === 'proxy' && row.openTelemetry === openTelemetry);
+  const first = mine[0];
+  const last = mine.at(-1);
+  return first === undefined || last === undefined ? undefined : pick(last) / pick(first) - 1;
+}
+
+export function serverMemoryTable(rows: readonly MemoryRow[]): string {
+  return table(
+    ['Server', 'OpenTelemetry SDK', 'Requests', 'RSS MB', 'Heap MB (after GC)', 'RSS vs 10k', 'Heap vs 10k'],
+    rows.map((row) => {
+      const first = rows.find((other) => other.server === row.server && other.openTelemetry === row.openTelemetry);
+      return [
+        row.server === 'bare' ? LOAD_LABELS.bare : LOAD_LABELS.proxy,
+        row.openTelemetry ? 'registered' : 'none',
+        row.requests,
+        MB(row.rssBytes),
+        MB(row.heapBytes),
+        first === undefined || first === row ? '—' : pct(row.rssBytes / first.rssBytes - 1),
+        first === undefined || first === row ? '—' : pct(row.heapBytes / first.heapBytes - 1),
+      ];
+    }),
+  );
+}
+
+/** Issue 27's targets, judged on this run alone. */
+function serverTargets(r: Results): string[][] {
+  const load = r.server?.load ?? [];
+  const proxy = singleRow(load, 'proxy');
+  const bare = singleRow(load, 'bare');
+  const token = singleRow(load, 'token');
+  const tokenFloor = singleRow(load, 'token-floor');
+  const app = gzipOf(r, 'app: graphql-jwt-auth-react');
+  const floorApp = gzipOf(r, 'app: the floor');
+  const rows: string[][] = [];
+  if (proxy && bare) {
+    const rps = proxy.requestsPerSecond / bare.requestsPerSecond;
+    const p50 = proxy.p50Ms / bare.p50Ms;
+    rows.push(['27. Proxy, requests/s', '≥ 0.95 × the bare pass-through', times(rps), mark(rps >= 0.95)]);
+    rows.push(['27. Proxy, p50 latency', '≤ 1.05 × the bare pass-through', times(p50), mark(p50 <= 1.05)]);
+  }
+  if (token && tokenFloor) {
+    const rps = token.requestsPerSecond / tokenFloor.requestsPerSecond;
+    rows.push(['27. Token handler warm, requests/s', '≥ 0.9 × a constant token', times(rps), mark(rps >= 0.9)]);
+  }
+  for (const openTelemetry of [false, true]) {
+    const heap = memoryGrowth(r.server?.memory ?? [], openTelemetry, (row) => row.heapBytes);
+    const rss = memoryGrowth(r.server?.memory ?? [], openTelemetry, (row) => row.rssBytes);
+    if (heap === undefined || rss === undefined) continue;
+    rows.push([
+      `27. Proxy memory, 100k vs 10k requests, OpenTelemetry ${openTelemetry ? 'registered' : 'absent'}`,
+      'flat (within 5 %)',
+      `heap ${pct(heap)}, RSS ${pct(rss)}`,
+      // Flat: no growth past 5 % (a heap that shrank after its collection is no leak).
+      mark(heap <= 0.05 && rss <= 0.05),
+    ]);
+  }
+  if (app !== null && floorApp !== null) {
+    rows.push(['27. Minimal app over the floor app', '≤ 8 kB min + gzip', kB(app - floorApp), mark(app - floorApp <= 8000)]);
+  }
+  return rows;
 }
 
 export function renderResults(r: Results): string {
@@ -354,5 +455,27 @@ requests (warm: the process holds the token); then the service expires the token
 browsers report it (\`{"expired"}\`). Latency is a browser's whole token request on 127.0.0.1.
 
 ${r.farm === undefined ? '(not in this run)' : farmTable(r.farm)}
+
+## 8. Server — the proxy and the token handler against their floors
+
+Every server is its own Node process on the same adapter (\`@hono/node-server\` on \`node:http\`,
+\`bench/server/server-process.ts\`), the package as built (\`dist/\`); the service is the installed mock
+bin (\`graphql-jwt-auth-mock\`) in another process; autocannon drives 50 connections from the bench's
+process, all on 127.0.0.1 and on the same 2 cores. The bare pass-through reads the body, posts it with a
+fixed bearer and returns the answer as text (a streamed answer was slower on this adapter); Hono's
+\`proxy\` helper streams it with the same fixed header; the token floor reads the JSON body and answers
+one constant token. Single-process rows: medians of 5 rounds of 5 s each after a 2 s warm-up,
+servers in rotated order. Four-process rows: one 5 s run, connections spread round-robin, each process
+alone (in-process) or all on one \`redis-server\`.
+
+${r.server === undefined ? '(not in this run)' : serverLoadTable(r.server.load)}
+
+Memory of one proxy process (RSS, and the heap after a full collection) after 10k and after 100k
+proxied requests at 50 connections, without and with the OpenTelemetry SDK registered (a batch span
+processor and a metric reader whose exports go nowhere, so the SDK does all its work), and of the bare
+pass-through under the same load as the control: what Node's own RSS does (sockets, allocator) with
+none of our code.
+
+${r.server === undefined ? '(not in this run)' : serverMemoryTable(r.server.memory)}
 `;
 }

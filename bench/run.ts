@@ -7,6 +7,7 @@ import { runDay } from './scenarios/day.js';
 import { runFarm } from './scenarios/farm.js';
 import { runLateExpired } from './scenarios/late-expired.js';
 import { runRenders } from './scenarios/renders.js';
+import { runServer } from './scenarios/server.js';
 import { runClientCost } from './scenarios/client-cost.js';
 import { runClientStorm } from './scenarios/client-storm.js';
 import { runSteady } from './scenarios/steady.js';
@@ -45,6 +46,8 @@ step('farm');
 const farm = await runFarm();
 step('bundle');
 const bundle = await runBundle();
+step('server: proxy and token handler against their floors');
+const server = await runServer();
 
 const results: Results = {
   storm,
@@ -56,6 +59,7 @@ const results: Results = {
   bundle,
   renders,
   farm,
+  server,
   startedAt,
   seconds: (performance.now() - t0) / 1000,
   loadAtStart,

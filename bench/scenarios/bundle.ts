@@ -18,6 +18,7 @@ const APPS = [
   { file: 'urql.tsx', what: 'app: urql + @urql/exchange-auth + react-dom' },
   { file: 'apollo.tsx', what: 'app: Apollo Client 4 + ErrorLink + rxjs + react-dom' },
   { file: 'by-hand.tsx', what: 'app: by hand (graphql-request + React Query) + react-dom' },
+  { file: 'floor.tsx', what: 'app: the floor (React Query + fetch, no token logic) + react-dom' },
 ] as const;
 
 const gzipBytes = (code: string) => gzipSync(code, { level: 9 }).length;

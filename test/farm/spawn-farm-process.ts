@@ -26,8 +26,17 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * listens. `env` names the service, Redis (none: no token cache) and the cache's settings.
  */
 export async function spawnFarmProcess(mode: Mode, env: Record<string, string>): Promise<FarmProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-    env: { ...process.env, MODE: mode, ...env },
+  return { mode, ...(await spawnListeningProcess(SCRIPT, { MODE: mode, ...env })) };
+}
+
+/** Any script that prints `{"port": N}` once it listens on 127.0.0.1, run by tsx with `nodeOptions`. */
+export async function spawnListeningProcess(
+  script: string,
+  env: Record<string, string>,
+  nodeOptions: readonly string[] = [],
+): Promise<Omit<FarmProcess, 'mode'> & { readonly pid: number }> {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -38,7 +47,7 @@ export async function spawnFarmProcess(mode: Mode, env: Record<string, string>):
   const port = await new Promise<number>((resolve, reject) => {
     let stdout = '';
     const timer = setTimeout(() => {
-      reject(new Error(`farm process did not start: ${stderr}`));
+      reject(new Error(`${script} did not start: ${stderr}`));
     }, 20_000);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
@@ -49,11 +58,11 @@ export async function spawnFarmProcess(mode: Mode, env: Record<string, string>):
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`farm process exited (${code}): ${stderr}`));
+      reject(new Error(`${script} exited (${code}): ${stderr}`));
     });
   }).catch(async (error: unknown) => {
     await kill();
     throw error;
   });
-  return { mode, url: `http://127.0.0.1:${port}`, log: () => stderr, kill };
+  return { url: `http://127.0.0.1:${port}`, log: () => stderr, kill, pid: child.pid ?? 0 };
 }
