@@ -42,6 +42,8 @@ const times = (ratio: number | undefined) => (ratio === undefined ? '—' : `${f
 
 const BY_HAND = 'by hand (graphql-request + React Query)';
 /** The size rows of our code alone (bench/scenarios/bundle.ts), absent from results before issue 16. */
+/** The bundle row of the app with no token logic (bench/apps/floor.tsx). */
+const FLOOR_APP = 'app: the floor';
 const HOOKS_ONLY = 'ours: { AuthProvider, useGraphQLQuery, useGraphQLMutation }';
 const WHOLE_ROOT = 'ours: whole root entry';
 /** × bare graphql-request in the client-only scenario; results before issue 16 only had the medians. */
@@ -147,16 +149,21 @@ export function sideBySide(r: Results): string {
     return row ? `${row.authCalls} / ${fmt(row.sendsPerOperation, 0)} / ${fmt(row.ratio, 2)}×` : '—';
   };
   const cell = (find: (name: string) => string) => SIDE_BY_SIDE.map(({ name }) => find(name));
+  const floorApp = gzipOf(r, FLOOR_APP);
+  const appOf = (app: string) => r.bundle.find((b) => b.what.startsWith(app))?.gzipBytes ?? null;
+  // The last cell of each row is the floor's own figure: what the row's ratios divide by, or its ideal.
   const rows: string[][] = [
-    ...[10, 100, 1000].map((n) => [`Storm, hour over, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('clock', n))]),
-    ...[10, 100, 1000].map((n) => [`Storm, revoked, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('revoked', n))]),
+    ...[10, 100, 1000].map((n) => [`Storm, hour over, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('clock', n)), '1 / 1 / 1.00×']),
+    ...[10, 100, 1000].map((n) => [`Storm, revoked, N = ${n}: auth calls / sends per op / × floor`, ...cell(storm('revoked', n)), '1 / 1 / 1.00×']),
     ...[100, 1000].map((n) => [
       `Storm, revoked, in memory (clients' own work), N = ${n}: × floor`,
       ...cell((name) => times(r.clientStorm?.find((row) => row.n === n && row.contender === name)?.ratio)),
+      '1.00×',
     ]),
     [
       'Late expired answers (10): extra auth calls',
       ...cell((name) => `${r.late.find((row) => row.contender === name)?.extraAuthCalls ?? '—'}`),
+      '0',
     ],
     [
       'Steady, valid token: time vs bare graphql-request',
@@ -164,10 +171,12 @@ export function sideBySide(r: Results): string {
         const row = r.steady.find((s) => s.contender === name);
         return row ? pct(row.overhead) : '—';
       }),
+      '0 % (bare graphql-request)',
     ],
     [
       'Client-only cost per request (in-memory fetch): × bare graphql-request',
       ...cell((name) => times(clientCostRatio(r, name))),
+      '1.00× (bare graphql-request)',
     ],
     [
       'A day (1 440 requests): auth calls / expired answers',
@@ -175,10 +184,16 @@ export function sideBySide(r: Results): string {
         const row = r.day.find((d) => d.contender === name);
         return row ? `${row.authCalls} / ${row.expiredAnswers}` : '—';
       }),
+      '24 / 0',
     ],
+    ['Minimal app bundle (vite, min + gzip)', ...SIDE_BY_SIDE.map(({ app }) => kB(appOf(app))), kB(floorApp)],
     [
-      'Minimal app bundle (vite, min + gzip)',
-      ...SIDE_BY_SIDE.map(({ app }) => kB(r.bundle.find((b) => b.what.startsWith(app))?.gzipBytes ?? null)),
+      'Minimal app over the floor app (min + gzip)',
+      ...SIDE_BY_SIDE.map(({ app }) => {
+        const size = appOf(app);
+        return size === null || floorApp === null ? '—' : `+${kB(size - floorApp)}`;
+      }),
+      '0',
     ],
     [
       'Our code alone (min + gzip, every dependency and peer external): { AuthProvider, useGraphQLQuery, useGraphQLMutation } / whole root entry',
@@ -186,13 +201,15 @@ export function sideBySide(r: Results): string {
         const [hooks, whole] = [gzipOf(r, HOOKS_ONLY), gzipOf(r, WHOLE_ROOT)];
         return name === OURS && hooks !== null && whole !== null ? `${kB(hooks)} / ${kB(whole)}` : '—';
       }),
+      '—',
     ],
     [
       'Renders of 20 data components on a token refresh',
       ...cell((name) => `${r.renders.find((row) => row.contender === name)?.renders ?? 'not measured'}`),
+      '—',
     ],
   ];
-  return table(['', ...SIDE_BY_SIDE.map(({ name }) => name)], rows);
+  return table(['', ...SIDE_BY_SIDE.map(({ name }) => name), 'floor'], rows);
 }
 
 /** A storm row's cells from the contender on, for the loopback and the in-memory storm tables. */
@@ -295,7 +312,7 @@ function serverTargets(r: Results): string[][] {
   const token = singleRow(load, 'token');
   const tokenFloor = singleRow(load, 'token-floor');
   const app = gzipOf(r, 'app: graphql-jwt-auth-react');
-  const floorApp = gzipOf(r, 'app: the floor');
+  const floorApp = gzipOf(r, FLOOR_APP);
   const rows: string[][] = [];
   if (proxy && bare) {
     const rps = proxy.requestsPerSecond / bare.requestsPerSecond;
