@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { configDefaults, mergeConfig, type Plugin } from 'vitest/config';
+import { mergeConfig, type Plugin } from 'vitest/config';
 import base from './vitest.config.js';
 
-// The whole suite again on React 18 (npm run test:react18). Reuses the main config, so every test
-// file it picks up runs on both majors. React 18 lives in test/react18 (a package of its own, so
+// The tests that render React, again on React 18 (npm run test:react18): every .tsx test and the hooks'
+// own suite. The rest (core, server, farm, model, mock service) never loads React, so a second run of it
+// would test React 19's absence twice. React 18 lives in test/react18 (a package of its own, so
 // react-dom 18 finds react 18 as its peer while the root keeps React 19).
 const REACT_PACKAGES = /^react(?:-dom)?(?:\/|$)/;
 const anchorFile = fileURLToPath(new URL('./test/react18/package.json', import.meta.url));
@@ -19,12 +20,10 @@ function react18(): Plugin {
   };
 }
 
-export default mergeConfig(base, {
+// mergeConfig would add the root's `include` (every test) to this one's: the root's is replaced first.
+export default mergeConfig({ ...base, test: { ...base.test, include: ['test/**/*.test.tsx', 'test/react/**/*.test.ts'] } }, {
   plugins: [react18()],
   test: {
-    // The Redis farm and the client model render nothing (no React in them) and are the suite's
-    // longest files: once, on React 19, is enough.
-    exclude: [...configDefaults.exclude, 'test/farm/**', 'test/runtimes/**', 'test/reliability/fuzz-client-model.test.ts'],
     // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
     execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
     env: { EXPECTED_REACT_MAJOR: '18' },
