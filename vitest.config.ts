@@ -1,30 +1,35 @@
-import { fileURLToPath } from 'node:url';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { shared } from './vitest.shared.js';
+
+const { include, exclude, ...settings } = shared.test;
+
+/**
+ * Files whose tests clean up after themselves (a fresh mock service each, clients and handlers disposed,
+ * global providers removed) share one worker per process: starting a worker with jsdom per file was a
+ * third of the suite's time. The others keep a worker per file: React (Testing Library's globals),
+ * MSW (it patches fetch), the reliability suites (they count every live timer of the process) and the
+ * Redis farm and examples (processes of their own).
+ */
+const SHARED_WORKER = [
+  'test/core/**/*.test.ts',
+  'test/architecture/**/*.test.ts',
+  'test/server/**/*.test.ts',
+  'test/telemetry/**/*.test.ts',
+  'test/mock-service/**/*.test.ts',
+];
+
+const project = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
+  ...shared,
+  test: { ...settings, ...test },
+});
 
 export default defineConfig({
-  // Examples import the package's entries by name, as users write them; the tests run them on the sources.
-  resolve: {
-    alias: [
-      { find: /^graphql-jwt-auth-react$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
-      { find: /^graphql-jwt-auth-react\/core$/, replacement: fileURLToPath(new URL('./src/core/index.ts', import.meta.url)) },
-      { find: /^graphql-jwt-auth-react\/query$/, replacement: fileURLToPath(new URL('./src/query/index.ts', import.meta.url)) },
-      { find: /^graphql-jwt-auth-react\/server$/, replacement: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)) },
-      { find: /^graphql-jwt-auth-react\/redis$/, replacement: fileURLToPath(new URL('./src/redis/index.ts', import.meta.url)) },
-      { find: /^graphql-jwt-auth-react\/cloudflare$/, replacement: fileURLToPath(new URL('./src/cloudflare/index.ts', import.meta.url)) },
-      { find: /^graphql-jwt-auth-react\/testing$/, replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)) },
-    ],
-  },
+  ...shared,
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    // The runtimes run in their own job (npm run test:runtimes): they need the built dist/ and the
-    // runtimes installed in test/runtimes, and spawn processes of their own.
-    exclude: [...configDefaults.exclude, 'test/runtimes/**'],
-    setupFiles: ['test/support/setup.ts'],
-    // jsdom's fetch is Node's own (undici): no CORS, real sockets to the 127.0.0.1 mock service.
-    environment: 'jsdom',
-    testTimeout: 15_000,
-    hookTimeout: 15_000,
-    // The machines have 2 cores; the suites are I/O bound and share nothing.
-    pool: 'forks',
+    ...settings,
+    projects: [
+      project({ name: 'shared-worker', include: SHARED_WORKER, exclude, isolate: false }),
+      project({ name: 'worker-per-file', include, exclude: [...exclude, ...SHARED_WORKER] }),
+    ],
   },
 });

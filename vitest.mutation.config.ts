@@ -1,14 +1,14 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import base from './vitest.config.js';
+import { shared as base } from './vitest.shared.js';
 
-// What `npm run mutation` (StrykerJS) runs for each mutant of src/core: the core, reliability and server
-// suites, with the fuzzers and the model at a few runs each and fixed seeds (a mutant is run by every
+// What `npm run mutation` (StrykerJS) runs for each mutant of src/core, src/server and the shared caches: the
+// core, reliability, server, telemetry and farm suites, with the fuzzers and the model at a few runs each and fixed seeds (a mutant is run by every
 // test that covers it). The soak runs in `npm run soak`; the React tests reach src/core through these paths.
 const env = { FUZZ_RUNS: '10', MODEL_RUNS: '15', MODEL_SEED: '20261122', FUZZ_SEED: '20261122' };
 
 // Each project names its own files: vitest would add the root's `include` (every test) to theirs.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const { include, ...shared } = base.test ?? {};
+const { include, ...shared } = base.test;
 
 const project = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
   ...base,
@@ -28,7 +28,9 @@ export default defineConfig({
       project({ name: 'reliability', include: ['test/reliability/**/*.test.ts'], exclude: ['test/reliability/soak*'] }),
       // The browser side of the two backend modes (token endpoint, GraphQL proxy) lives in src/core and is
       // driven by the server tests, against the handlers a backend mounts.
-      project({ name: 'server', include: ['test/server/**/*.test.ts'] }),
+      project({ name: 'server', include: ['test/server/**/*.test.ts', 'test/telemetry/**/*.test.ts'] }),
+      // The Redis cache (src/redis, src/shared-cache) against Debian's redis-server, started by the tests.
+      project({ name: 'farm', include: ['test/farm/**/*.test.ts'] }),
     ],
   },
 });

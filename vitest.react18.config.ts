@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mergeConfig, type Plugin } from 'vitest/config';
-import base from './vitest.config.js';
+import { shared as base } from './vitest.shared.js';
 
 // The tests that render React, again on React 18 (npm run test:react18): every .tsx test and the hooks'
 // own suite. The rest (core, server, farm, model, mock service) never loads React, so a second run of it

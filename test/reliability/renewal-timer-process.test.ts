@@ -13,7 +13,8 @@ describe('a pending background renewal in Node (SSR, scripts, tests)', () => {
     await client.getToken();
     await new Promise<void>((resolve) => setImmediate(resolve));
 
-    expect(refTimers()).toBe(before);
+    // At most as many as before: a timer of the service's or of undici's may end meanwhile; none of ours is added.
+    expect(refTimers()).toBeLessThanOrEqual(before);
     client.dispose();
   });
 });

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { configDefaults, type ViteUserConfig } from 'vitest/config';
+
+// What every vitest config of this repository shares: the package's entries resolved to the sources,
+// and the settings of the main suite. The configs differ in which files they run and how.
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export const shared = {
+  // Examples import the package's entries by name, as users write them; the tests run them on the sources.
+  resolve: {
+    alias: [
+      { find: /^graphql-jwt-auth-react$/, replacement: source('./src/index.ts') },
+      { find: /^graphql-jwt-auth-react\/core$/, replacement: source('./src/core/index.ts') },
+      { find: /^graphql-jwt-auth-react\/query$/, replacement: source('./src/query/index.ts') },
+      { find: /^graphql-jwt-auth-react\/server$/, replacement: source('./src/server/index.ts') },
+      { find: /^graphql-jwt-auth-react\/redis$/, replacement: source('./src/redis/index.ts') },
+      { find: /^graphql-jwt-auth-react\/cloudflare$/, replacement: source('./src/cloudflare/index.ts') },
+      { find: /^graphql-jwt-auth-react\/testing$/, replacement: source('./src/testing/index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    // The runtimes run in their own job (npm run test:runtimes): they need the built dist/ and the
+    // runtimes installed in test/runtimes, and spawn processes of their own.
+    exclude: [...configDefaults.exclude, 'test/runtimes/**'],
+    setupFiles: ['test/support/setup.ts'],
+    // jsdom's fetch is Node's own (undici): no CORS, real sockets to the 127.0.0.1 mock service.
+    environment: 'jsdom',
+    testTimeout: 15_000,
+    hookTimeout: 15_000,
+    // The machines have 2 cores; the suites are I/O bound and share nothing.
+    pool: 'forks',
+  },
+} satisfies ViteUserConfig;
