@@ -7,6 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
+import { isDemonstratedAnswer, RECORD_STORYBOOK_EVENTS, type StoryEvent } from './storybook-events.ts';
 import { serveDirectory } from './static-server.ts';
 
 const BUILD_DIR = resolve(process.argv[2] ?? 'storybook-static');
@@ -22,48 +23,6 @@ interface IndexEntry {
   title: string;
   name: string;
   type: 'story' | 'docs';
-}
-
-interface StoryEvent {
-  type: string;
-  args: unknown[];
-}
-
-/**
- * Records Storybook's own reports (render phases, play exceptions, "story finished") the moment the
- * preview installs its channel, so no event can slip by before we listen.
- */
-const RECORD_STORYBOOK_EVENTS = `(() => {
-  const events = (window.__storyEvents = []);
-  let slot;
-  Object.defineProperty(globalThis, '__STORYBOOK_ADDONS_CHANNEL__', {
-    configurable: true,
-    get: () => slot,
-    set(channel) {
-      slot = channel;
-      if (!channel || channel.__recorded) return;
-      channel.__recorded = true;
-      for (const type of ['storyRenderPhaseChanged', 'playFunctionThrewException', 'storyThrewException',
-        'storyErrored', 'storyMissing', 'unhandledErrorsWhilePlaying', 'storyFinished']) {
-        channel.on(type, (...args) => events.push({ type, args: JSON.parse(JSON.stringify(args)) }));
-      }
-    },
-  });
-})();`;
-
-/**
- * Chromium logs every non-2xx response as "Failed to load resource", a console error, and a network
- * error as "Failed to load resource: net::ERR_FAILED". From the demo service (stories/demo/services.ts,
- * baseUrlFor) the 401s and 503s, and the network error of the CORS-less 401 story, are what the
- * stories demonstrate, and their play functions assert each one; /favicon.ico is Chromium's own
- * request (Storybook ships an SVG icon). From anywhere else such a line still fails the run, as does
- * every console.error the page itself makes.
- */
-function isDemonstratedAnswer(text: string, url: string): boolean {
-  const failedLoad =
-    text.startsWith('Failed to load resource: the server responded with a status of') ||
-    text === 'Failed to load resource: net::ERR_FAILED';
-  return failedLoad && (/^https:\/\/[a-z]+\.api\.demo\.test\//.test(url) || url.endsWith('/favicon.ico'));
 }
 
 async function storiesOf(baseUrl: string): Promise<IndexEntry[]> {
