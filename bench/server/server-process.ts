@@ -10,6 +10,9 @@
  * - SERVICE_URL, API_KEY, and TOKEN (the fixed bearer of `bare`, `hono` and `token-floor`);
  * - REDIS_URL: the token cache of `proxy` and `token` is Redis when set;
  * - OTEL=1: the OpenTelemetry SDK registered (spans and metrics recorded, then dropped).
+ *
+ * The library comes by its own name: Node resolves it to the built dist/ (the package refers to itself
+ * through its exports), the type-checker to the sources (tsconfig paths), so a clean clone type-checks.
  */
 import { getRequestListener } from '@hono/node-server';
 import { metrics, trace } from '@opentelemetry/api';
@@ -19,8 +22,8 @@ import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import { createServer } from 'node:http';
 import { createClient } from 'redis';
-import { redisTokenCache } from '../../dist/redis.js';
-import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from '../../dist/server.js';
+import { redisTokenCache } from 'graphql-jwt-auth-react/redis';
+import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from 'graphql-jwt-auth-react/server';
 
 const env = (name: string) => process.env[name] ?? '';
 const graphqlUrl = `${env('SERVICE_URL')}/v1/graphql`;
