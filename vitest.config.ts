@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { react18Project } from './vitest.react18.config.js';
 import { shared } from './vitest.shared.js';
 
 const { include, exclude, ...settings } = shared.test;
@@ -30,6 +31,8 @@ export default defineConfig({
     projects: [
       project({ name: 'shared-worker', include: SHARED_WORKER, exclude, isolate: false }),
       project({ name: 'worker-per-file', include, exclude: [...exclude, ...SHARED_WORKER] }),
+      // The React tests again on React 18, in the same run so that their waits overlap the others'.
+      react18Project,
     ],
   },
 });

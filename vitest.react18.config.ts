@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { mergeConfig, type Plugin } from 'vitest/config';
+import { defineConfig, type Plugin, type TestProjectInlineConfiguration } from 'vitest/config';
 import { shared as base } from './vitest.shared.js';
 
-// The tests that render React, again on React 18 (npm run test:react18): every .tsx test and the hooks'
-// own suite. The rest (core, server, farm, model, mock service) never loads React, so a second run of it
-// would test React 19's absence twice. React 18 lives in test/react18 (a package of its own, so
-// react-dom 18 finds react 18 as its peer while the root keeps React 19).
+// The tests that render React, again on React 18: every .tsx test and the hooks' own suite. The rest
+// (core, server, farm, model, mock service) never loads React, so a second run of it would test React 19's
+// absence twice. React 18 lives in test/react18 (a package of its own, so react-dom 18 finds react 18 as
+// its peer while the root keeps React 19). `npm test` runs this project with the others in one vitest
+// run (vitest.config.ts); `npm run test:react18` runs it alone.
 const REACT_PACKAGES = /^react(?:-dom)?(?:\/|$)/;
 const anchorFile = fileURLToPath(new URL('./test/react18/package.json', import.meta.url));
 
@@ -20,12 +21,20 @@ function react18(): Plugin {
   };
 }
 
-// mergeConfig would add the root's `include` (every test) to this one's: the root's is replaced first.
-export default mergeConfig({ ...base, test: { ...base.test, include: ['test/**/*.test.tsx', 'test/react/**/*.test.ts'] } }, {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const { include, ...settings } = base.test;
+
+export const react18Project: TestProjectInlineConfiguration = {
+  ...base,
   plugins: [react18()],
   test: {
+    ...settings,
+    name: 'react-18',
+    include: ['test/**/*.test.tsx', 'test/react/**/*.test.ts'],
     // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
     execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
     env: { EXPECTED_REACT_MAJOR: '18' },
   },
-});
+};
+
+export default defineConfig({ ...base, test: { ...settings, projects: [react18Project] } });
