@@ -43,21 +43,30 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
   return false;
 }
 
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** Whether `text` takes more than `maxBytes` in UTF-8, where each UTF-16 unit takes one to three bytes. */
+function exceedsBytes(text: string, maxBytes: number): boolean {
+  if (text.length > maxBytes) return true;
+  if (text.length * 3 <= maxBytes) return false;
+  return encoder.encode(text).byteLength > maxBytes;
+}
+
 /**
  * Reads at most `maxBytes` of the body and parses it as JSON; undefined when it is not JSON. A body
- * with a Content-Length within the limit is read whole through `arrayBuffer()`: the HTTP framing
- * holds it to that length, and adapters answer it from their own buffer (on @hono/node-server the
- * stream path builds a web Request and a ReadableStream per request, about half of a token answer's
- * time). A body without one (chunked) is counted while it streams, so it cannot make the server
- * buffer more than the limit either.
+ * with a Content-Length within the limit is read whole through `text()`: the HTTP framing holds it to
+ * that length, and adapters answer it from their own buffer (on @hono/node-server the stream path
+ * builds a web Request and a ReadableStream per request, about half of a token answer's time, and
+ * `arrayBuffer()` copies the buffer once more). A body without one (chunked) is counted while it
+ * streams, so it cannot make the server buffer more than the limit either.
  */
 export async function readJson(request: Request, maxBytes: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge();
-  const bytes = declared !== null && /^\d+$/.test(declared) ? new Uint8Array(await request.arrayBuffer()) : await readCounted(request, maxBytes);
+  const text = declared !== null && /^\d+$/.test(declared) ? await request.text() : decoder.decode(await readCounted(request, maxBytes));
   // A Request built in process (fetchInProcess) is not held to its header by any framing.
-  if (bytes.byteLength > maxBytes) throw new BodyTooLarge();
-  const text = new TextDecoder().decode(bytes);
+  if (exceedsBytes(text, maxBytes)) throw new BodyTooLarge();
   if (nestsDeeperThan(text, maxDepth)) throw new JsonTooDeep();
   try {
     return JSON.parse(text) as unknown;

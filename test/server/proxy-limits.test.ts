@@ -119,6 +119,26 @@ describe('the request body: maxBodyBytes, counted whatever Content-Length says',
     expect(answer.status).toBe(413);
     expect(mock.graphqlCalls).toHaveLength(0);
   });
+
+  it('the limit counts UTF-8 bytes, not characters: a body of 700 characters and 1,025 bytes is refused, one of 1,024 bytes is sent', async () => {
+    const { mock, baseUrl } = await upstream();
+    const handler = createGraphQLProxy({ apiKey: API_KEY, region: 'local', regions: { local: baseUrl }, authorizeRequest: hasSession, maxBodyBytes: 1_024 });
+    const bodyOf = (bytes: number) => {
+      const prefix = '{"query":"{ hello }","x":"';
+      const suffix = '"}';
+      const room = bytes - prefix.length - suffix.length; // 'é' is two bytes in UTF-8
+      return `${prefix}${'é'.repeat(Math.floor(room / 2))}${'a'.repeat(room % 2)}${suffix}`;
+    };
+    const send = (body: string) =>
+      handler.fetchInProcess('/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '20' }, body });
+    const over = bodyOf(1_025);
+    expect(new TextEncoder().encode(over).byteLength).toBe(1_025);
+    expect(over.length).toBeLessThan(1_024);
+    expect((await send(over)).status).toBe(413);
+    expect((await send(bodyOf(1_024))).status).toBe(200);
+    handler.dispose();
+    expect(mock.graphqlCalls).toHaveLength(1);
+  });
 });
 
 describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseBytes (default 10 MiB)', () => {
