@@ -83,3 +83,54 @@ describe('4 processes on one Redis', () => {
     expect(checks(running).length).toBeLessThanOrEqual(4);
   });
 });
+
+describe('the interval, on the handler’s clock (the now option)', () => {
+  it('a check’s verdict is kept exactly forcedRenewalIntervalMs; an older token’s claim costs nothing', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let clock = Date.now();
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
+    const first = await tokenOf(await post(url, {}));
+    await post(url, { expired: first });
+    expect(checks(running)).toHaveLength(1);
+    clock += 29_999;
+    await post(url, { expired: first });
+    expect(checks(running)).toHaveLength(1);
+    clock += 1;
+    await post(url, { expired: first });
+    expect(checks(running)).toHaveLength(2);
+    // Now the service really expires it: the check's expired answer renews, once.
+    running.service.expireTokensNow();
+    clock += 30_000;
+    const second = await tokenOf(await post(url, { expired: first }));
+    expect(second).not.toBe(first);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(checks(running).map((call) => call.expired)).toEqual([false, false, true, false]); // the third, retried with the new token
+    // The old token again: the current one answers, with neither a check nor a renewal.
+    clock += 30_000;
+    expect(await tokenOf(await post(url, { expired: first }))).toBe(second);
+    expect(checks(running)).toHaveLength(4);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it('when the checks get no answer: one renewal in service per interval, exactly', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let clock = Date.now();
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
+    const first = await tokenOf(await post(url, {}));
+    running.service.queueGraphqlFailures('reset');
+    const second = await tokenOf(await post(url, { expired: first }));
+    expect(second).not.toBe(first);
+    expect(running.service.authCalls).toHaveLength(2);
+    // A claim of the new token is checked; again no answer, but 1 ms within the interval of the renewal…
+    clock += 29_999;
+    running.service.queueGraphqlFailures('reset');
+    await post(url, { expired: second });
+    expect(running.service.authCalls).toHaveLength(2);
+    clock += 30_001; // …and past both intervals: one more renewal
+    running.service.queueGraphqlFailures('reset');
+    const third = await tokenOf(await post(url, { expired: second }));
+    expect(third).not.toBe(second);
+    expect(running.service.authCalls).toHaveLength(3);
+  });
+
+});

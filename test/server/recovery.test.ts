@@ -101,12 +101,22 @@ describe('a handler after /v1/auth refused its key', () => {
 
   it('a throttled renewal with a token in hand is degraded, not failing: callers keep the token', async () => {
     const running = await startService({ tokenLifetimeSec: 3600 });
-    const { handler, url } = await served(running, createTokenHandler, { logger: recordingLogger().logger });
+    const { lines, logger } = recordingLogger();
+    const { handler, url } = await served(running, createTokenHandler, { logger });
     const token = ((await (await post(`${url}/api/token`, {})).json()) as { token: string }).token;
     running.service.queueAuthFailures({ status: 503 });
     await handler.refresh();
     expect(handler.status()).toMatchObject({ state: 'degraded', code: 'UPSTREAM_AUTH_UNAVAILABLE' });
     expect(((await (await post(`${url}/api/token`, {})).json()) as { token: string }).token).toBe(token);
+    // The same trouble again changes nothing: still one line.
+    running.service.queueAuthFailures({ status: 503 });
+    await handler.refresh();
+    await handler.refresh();
+    expect(handler.status()).toMatchObject({ state: 'ok', code: null });
+    expect(lines).toEqual([
+      { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth degraded, serving the token in hand: UPSTREAM_AUTH_UNAVAILABLE (/v1/auth answered 503)' },
+      { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
+    ]);
   });
 
   it('refuses a logger without warn and error at start-up', async () => {
