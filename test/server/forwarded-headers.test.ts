@@ -37,6 +37,24 @@ describe('trustForwardedHeaders', () => {
     handler.dispose();
   });
 
+  it('the request URL’s own origin passes whatever Host says', async () => {
+    const running = await startService();
+    const handler = createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession });
+    expect((await ask(handler, { origin: 'http://localhost:3000', host: 'internal.example' })).status).toBe(200);
+    expect((await ask(handler, { origin: 'http://localhost:3001', host: 'internal.example' })).status).toBe(403);
+    handler.dispose();
+  });
+
+  it('on, behind a chain of proxies: the first forwarded host and protocol count, spaces trimmed; a host without a protocol counts alone', async () => {
+    const running = await startService();
+    const handler = createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, trustForwardedHeaders: true });
+    const chained = { origin: 'https://app.example.com', 'x-forwarded-host': 'app.example.com , lb.internal', 'x-forwarded-proto': 'https , http' };
+    expect((await ask(handler, chained)).status).toBe(200);
+    expect((await ask(handler, { origin: 'http://app.example.com', 'x-forwarded-host': 'app.example.com' })).status).toBe(200);
+    expect((await ask(handler, { origin: 'https://lb.internal', 'x-forwarded-host': 'app.example.com , lb.internal' })).status).toBe(403);
+    handler.dispose();
+  });
+
   it('takes only true or false', async () => {
     const running = await startService();
     expect(() =>

@@ -119,6 +119,26 @@ describe('a handler after /v1/auth refused its key', () => {
     ]);
   });
 
+  it('a change of code within the same state is a line too; a failure without an HTTP answer names no status', async () => {
+    const running = await startService();
+    const { lines, logger } = recordingLogger();
+    let unreachable = 1;
+    const { handler, url } = await served(running, createTokenHandler, {
+      logger,
+      recovery: { initialDelayMs: 60_000 },
+      fetch: (input, init) => (unreachable-- > 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init)),
+    });
+    expect((await post(`${url}/api/token`, {})).status).toBe(503);
+    running.service.queueAuthFailures(403);
+    await handler.refresh();
+    await handler.refresh();
+    expect(lines).toEqual([
+      { level: 'error', message: 'graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_UNAVAILABLE; asking again with backoff' },
+      { level: 'error', message: 'graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered 403); asking again with backoff' },
+      { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
+    ]);
+  });
+
   it('refuses a logger without warn and error at start-up', async () => {
     const running = await startService();
     expect(() =>

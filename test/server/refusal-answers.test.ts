@@ -38,6 +38,7 @@ const SHELL_REFUSALS: Array<[string, Attempt, number, unknown, Record<string, st
   ['Origin: null (a sandboxed frame)', { headers: { origin: 'null' } }, 403, { error: 'origin not allowed' }],
   ['an allowed origin with another scheme', { headers: { origin: 'http://app.example.com' } }, 403, { error: 'origin not allowed' }],
   ['text/plain', { headers: { 'content-type': 'text/plain' } }, 415, { error: 'send application/json' }],
+  ['x-application/json', { headers: { 'content-type': 'x-application/json' } }, 415, { error: 'send application/json' }],
   ['text/json', { headers: { 'content-type': 'text/json' } }, 415, { error: 'send application/json' }],
   ['application/jsonx', { headers: { 'content-type': 'application/jsonx' } }, 415, { error: 'send application/json' }],
   ['application/json-patch', { headers: { 'content-type': 'application/json-patch' } }, 415, { error: 'send application/json' }],
@@ -76,6 +77,41 @@ describe.each([
     const running = await startService();
     const url = await serveHandler(make(options(running)));
     expect((await send(url, attempt, goodBody)).status).toBe(200);
+  });
+
+  it('refuses a body without Content-Type: 415', async () => {
+    const running = await startService();
+    const url = await serveHandler(make(options(running)));
+    const answer = await fetch(url, { method: 'POST', headers: { cookie: SESSION_COOKIE }, body: new TextEncoder().encode(goodBody) });
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 415, body: { error: 'send application/json' } });
+  });
+
+  it('in process (fetchInProcess, trusted: no origin or session checks) still takes POST only: 405 with Allow', async () => {
+    const running = await startService();
+    const handler = make(options(running));
+    const answer = await handler.fetchInProcess('/api', { method: 'GET' });
+    expect({ status: answer.status, body: (await answer.json()) as unknown, allow: answer.headers.get('allow') }).toEqual({
+      status: 405,
+      body: { error: 'method not allowed: use POST' },
+      allow: 'POST',
+    });
+    expect((await handler.fetchInProcess('/api', { method: 'POST', headers: { 'content-type': 'application/json' }, body: goodBody })).status).toBe(200);
+    handler.dispose();
+  });
+
+  it('an app check that throws: 500 "internal error", nothing of the failure in the answer, nothing upstream', async () => {
+    const running = await startService();
+    const url = await serveHandler(
+      make({
+        ...options(running),
+        authorizeRequest: () => {
+          throw new Error('session store at redis://admin:hunter2@10.0.0.5 is down');
+        },
+      }),
+    );
+    const answer = await send(url, {}, goodBody);
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 500, body: { error: 'internal error' } });
+    expect(running.service.authCalls).toHaveLength(0);
   });
 
   it('refuses its own origin only when it is not its own: the address the browser used passes', async () => {

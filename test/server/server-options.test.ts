@@ -25,6 +25,7 @@ const SHARED_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ['recovery.maxDelayMs 0', { recovery: { maxDelayMs: 0 } }, 'recovery.maxDelayMs must be a whole number of at least 1, got 0'],
   ['logger null', { logger: null }, 'logger must have warn(message) and error(message), as console does'],
   ['logger a function', { logger: () => undefined }, 'logger must have warn(message) and error(message), as console does'],
+  ['logger a function that has warn and error', { logger: Object.assign(() => undefined, { warn: () => undefined, error: () => undefined }) }, 'logger must have warn(message) and error(message), as console does'],
   ['logger without error', { logger: { warn: () => undefined } }, 'logger must have warn(message) and error(message), as console does'],
   ['logger without warn', { logger: { error: () => undefined } }, 'logger must have warn(message) and error(message), as console does'],
   ['trustForwardedHeaders a string', { trustForwardedHeaders: 'true' }, 'trustForwardedHeaders must be true or false'],
