@@ -70,6 +70,29 @@ describe('the stored form of the Redis token cache, recomputed with node:crypto'
     expect(await cache.read(IDENTITY)).toEqual(ENTRY);
   });
 
+  it('a key whose base64 has + and / (base64url: - and _) reads as the same 32 bytes either way', async () => {
+    const raw = Buffer.from([...Array<number[]>(5).fill([0xfb, 0xef, 0xbe]).flat(), ...Array<number[]>(5).fill([0xff, 0xff, 0xff]).flat(), 0x01, 0x02]);
+    expect(raw.toString('base64')).toMatch(/\+.*\//);
+    const redis = await testRedis();
+    for (const encryptionKey of [raw.toString('base64'), raw.toString('base64url')]) {
+      const cache = await cacheOn(redis, { encryptionKey });
+      await cache.write(IDENTITY, ENTRY, 60_000);
+      const name = nameOf(raw, 'token');
+      expect(opened(raw, name, await get(redis, name))).toEqual(ENTRY);
+      await redisCli(redis.port, 'DEL', name);
+    }
+  });
+
+  it('a passphrase of exactly 32 characters is taken', async () => {
+    const passphrase = 'thirty-two characters, no fewer!';
+    expect(passphrase).toHaveLength(32);
+    const redis = await testRedis();
+    const cache = await cacheOn(redis, { encryptionKey: passphrase });
+    await cache.write(IDENTITY, ENTRY, 60_000);
+    const name = nameOf(stretched(passphrase), 'token');
+    expect(opened(stretched(passphrase), name, await get(redis, name))).toEqual(ENTRY);
+  });
+
   it('a passphrase of 32 characters or more is stretched with PBKDF2 (100 000 rounds of SHA-256, the public salt)', async () => {
     const redis = await testRedis();
     const cache = await cacheOn(redis, { encryptionKey: PASSPHRASE });
