@@ -76,6 +76,15 @@ describe('the byte limit at its edge', () => {
     handler.dispose();
   });
 
+  it('no body at all (in process, no Content-Length) is "not JSON": 400, nothing upstream', async () => {
+    const running = await startService();
+    const handler = proxy(running);
+    const answer = await handler.fetchInProcess('/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 400, body: { error: 'the body is not JSON' } });
+    expect(running.service.graphqlCalls).toHaveLength(0);
+    handler.dispose();
+  });
+
   it('a declared length over the limit is answered 413 at once, before any of the body is sent', async () => {
     const running = await startService();
     const url = new URL(`${await serveHandler(proxy(running, { maxBodyBytes: 1_024 }))}/api/graphql`);

@@ -112,6 +112,20 @@ describe('the interval, on the handler’s clock (the now option)', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 
+  it('when the checks get no answer: the next renewal in service is allowed exactly forcedRenewalIntervalMs after the last', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let clock = Date.now();
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
+    const first = await tokenOf(await post(url, {}));
+    running.service.queueGraphqlFailures('reset');
+    const second = await tokenOf(await post(url, { expired: first }));
+    clock += 30_000;
+    running.service.queueGraphqlFailures('reset');
+    const third = await tokenOf(await post(url, { expired: second }));
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(running.service.authCalls).toHaveLength(3);
+  });
+
   it('when the checks get no answer: one renewal in service per interval, exactly', async () => {
     const running = await startService({ tokenLifetimeSec: 3600 });
     let clock = Date.now();
