@@ -6,7 +6,7 @@ import { shared as base } from './vitest.shared.js';
 // (core, server, farm, model, mock service) never loads React, so a second run of it would test React 19's
 // absence twice. React 18 lives in test/react18 (a package of its own, so react-dom 18 finds react 18 as
 // its peer while the root keeps React 19). `npm test` runs this project with the others in one vitest
-// run (vitest.config.ts); `npm run test:react18` runs it alone.
+// run (vitest.config.ts); `npx vitest run --project react-18` runs it alone.
 const REACT_PACKAGES = /^react(?:-dom)?(?:\/|$)/;
 const anchorFile = fileURLToPath(new URL('./test/react18/package.json', import.meta.url));
 
