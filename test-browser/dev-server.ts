@@ -75,12 +75,21 @@ async function startStorybook(): Promise<DevServer> {
   }
 }
 
-/** Whether the element is wholly inside the window without scrolling. */
+/**
+ * Whether the element is wholly in sight without scrolling: inside the window and inside the part of
+ * the preview iframe that shows (Storybook's addon panel and toolbar take the rest of the window, and a
+ * box inside the iframe is not clipped by it).
+ */
 async function inView(page: Page, frame: Frame, selector: string): Promise<string | null> {
   const box = await frame.locator(selector).boundingBox();
   if (box === null) return `${selector} is not shown`;
-  const fits = box.x >= 0 && box.y >= 0 && box.x + box.width <= VIEWPORT.width && box.y + box.height <= VIEWPORT.height;
-  return fits ? null : `${selector} is not in view at ${VIEWPORT.width}×${VIEWPORT.height}: ${JSON.stringify(box)} (page ${page.url()})`;
+  const shown = await page.locator('#storybook-preview-iframe').boundingBox();
+  if (shown === null) return 'the preview iframe is not shown';
+  const top = Math.max(0, shown.y);
+  const bottom = Math.min(VIEWPORT.height, shown.y + shown.height);
+  const right = Math.min(VIEWPORT.width, shown.x + shown.width);
+  const fits = box.x >= Math.max(0, shown.x) && box.y >= top && box.x + box.width <= right && box.y + box.height <= bottom;
+  return fits ? null : `${selector} is not in view at ${VIEWPORT.width}×${VIEWPORT.height}: ${JSON.stringify(box)}, the preview shows ${JSON.stringify(shown)} (page ${page.url()})`;
 }
 
 const DOCUMENT_LOADS = `(() => {
