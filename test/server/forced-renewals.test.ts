@@ -84,6 +84,20 @@ describe('4 processes on one Redis', () => {
   });
 });
 
+/**
+ * A token handler on a clock the test moves (interval 30 s), its first token, and the second one from a
+ * renewal in service: the check of the first got no answer (a connection reset).
+ */
+async function renewedInService() {
+  const running = await startService({ tokenLifetimeSec: 3600 });
+  let clock = Date.now();
+  const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
+  const first = await tokenOf(await post(url, {}));
+  running.service.queueGraphqlFailures('reset');
+  const second = await tokenOf(await post(url, { expired: first }));
+  return { running, url, first, second, advance: (ms: number) => (clock += ms) };
+}
+
 describe('the interval, on the handler’s clock (the now option)', () => {
   it('a check’s verdict is kept exactly forcedRenewalIntervalMs; an older token’s claim costs nothing', async () => {
     const running = await startService({ tokenLifetimeSec: 3600 });
@@ -113,13 +127,8 @@ describe('the interval, on the handler’s clock (the now option)', () => {
   });
 
   it('when the checks get no answer: the next renewal in service is allowed exactly forcedRenewalIntervalMs after the last', async () => {
-    const running = await startService({ tokenLifetimeSec: 3600 });
-    let clock = Date.now();
-    const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
-    const first = await tokenOf(await post(url, {}));
-    running.service.queueGraphqlFailures('reset');
-    const second = await tokenOf(await post(url, { expired: first }));
-    clock += 30_000;
+    const { running, url, first, second, advance } = await renewedInService();
+    advance(30_000);
     running.service.queueGraphqlFailures('reset');
     const third = await tokenOf(await post(url, { expired: second }));
     expect(new Set([first, second, third]).size).toBe(3);
@@ -127,20 +136,15 @@ describe('the interval, on the handler’s clock (the now option)', () => {
   });
 
   it('when the checks get no answer: one renewal in service per interval, exactly', async () => {
-    const running = await startService({ tokenLifetimeSec: 3600 });
-    let clock = Date.now();
-    const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
-    const first = await tokenOf(await post(url, {}));
-    running.service.queueGraphqlFailures('reset');
-    const second = await tokenOf(await post(url, { expired: first }));
+    const { running, url, first, second, advance } = await renewedInService();
     expect(second).not.toBe(first);
     expect(running.service.authCalls).toHaveLength(2);
     // A claim of the new token is checked; again no answer, but 1 ms within the interval of the renewal…
-    clock += 29_999;
+    advance(29_999);
     running.service.queueGraphqlFailures('reset');
     await post(url, { expired: second });
     expect(running.service.authCalls).toHaveLength(2);
-    clock += 30_001; // …and past both intervals: one more renewal
+    advance(30_001); // …and past both intervals: one more renewal
     running.service.queueGraphqlFailures('reset');
     const third = await tokenOf(await post(url, { expired: second }));
     expect(third).not.toBe(second);
