@@ -2,7 +2,7 @@ import { jsonResponse } from './responses.js';
 import type { ServerHandlerOptions } from './options.js';
 
 const isJson = (contentType: string | null) =>
-  contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
+  contentType === 'application/json' || (contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim()));
 
 const firstValue = (value: string | null) => value?.split(',')[0]?.trim();
 
@@ -24,11 +24,15 @@ function isOwnOrigin(origin: string, request: Request, trustForwarded: boolean):
   return host === firstValue(request.headers.get('x-forwarded-host')) && (forwardedProto === undefined || `${forwardedProto}:` === protocol);
 }
 
+const unauthorized = (authorized: boolean) => (authorized ? null : jsonResponse(401, { error: 'not authorized' }));
+
 /**
  * Why a request may not use the server's key, as the answer to send, or null when it may. Browsers
  * send `Sec-Fetch-Site` and `Origin` on cross-site POSTs, which a cookie alone would let through.
+ * The app's `authorizeRequest` is awaited only when it answers with a promise: a token answer takes
+ * a few microseconds, and every await is a turn of the microtask queue.
  */
-export async function refusal(request: Request, options: ServerHandlerOptions): Promise<Response | null> {
+export function refusal(request: Request, options: ServerHandlerOptions): Response | null | Promise<Response | null> {
   if (request.method !== 'POST') return jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' });
   if (request.headers.get('sec-fetch-site') === 'cross-site') return jsonResponse(403, { error: 'cross-site request refused' });
   const origin = request.headers.get('origin');
@@ -36,6 +40,6 @@ export async function refusal(request: Request, options: ServerHandlerOptions): 
     return jsonResponse(403, { error: 'origin not allowed' });
   }
   if (!isJson(request.headers.get('content-type'))) return jsonResponse(415, { error: 'send application/json' });
-  if (!(await options.authorizeRequest(request))) return jsonResponse(401, { error: 'not authorized' });
-  return null;
+  const authorized = options.authorizeRequest(request);
+  return typeof authorized === 'boolean' ? unauthorized(authorized) : Promise.resolve(authorized).then(unauthorized);
 }

@@ -1,9 +1,14 @@
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
 /** Every answer of a handler: JSON, never cached (it may carry a token or a user's data). */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
-  });
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return jsonTextResponse(status, JSON.stringify(body), headers);
+}
+
+/** A JSON answer already serialised: the token handler keeps its answer's text while the token lasts. */
+export function jsonTextResponse(status: number, text: string, headers?: Record<string, string>): Response {
+  // The shared header object is only read (Headers copies it; @hono/node-server writes it as is).
+  return new Response(text, { status, headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers } });
 }
 
 /** A GraphQL-shaped error answer, so a GraphQL client reads it as one. */

@@ -1,6 +1,6 @@
 import type { ServerHandler, ServerHandlerOptions } from './options.js';
 import { handlerShell } from './handler-shell.js';
-import { jsonResponse } from './responses.js';
+import { jsonResponse, jsonTextResponse } from './responses.js';
 import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, forcedRenewals } from './forced-renewal.js';
 import { upstreamAuthFailure, upstreamClient } from './upstream-client.js';
 
@@ -20,6 +20,13 @@ export function createTokenHandler(options: ServerHandlerOptions): ServerHandler
     intervalMs: options.forcedRenewalIntervalMs ?? DEFAULT_FORCED_RENEWAL_INTERVAL_MS,
     now: options.now ?? Date.now,
   });
+  // Serialised once per token (a token comes from one region): every browser gets the same answer
+  // until the token changes, and the answer is most of a warm request's own work.
+  let answered = { token: '', text: '' };
+  const answerText = (token: string, region: string) => {
+    if (answered.token !== token) answered = { token, text: JSON.stringify({ token, region }) };
+    return answered.text;
+  };
   return handlerShell(options, {
     maxBodyBytes: MAX_TOKEN_REQUEST_BYTES,
     upstream,
@@ -31,7 +38,7 @@ export function createTokenHandler(options: ServerHandlerOptions): ServerHandler
       try {
         if (expired !== undefined) await claimExpired(expired);
         const { token, region } = await session.readySession();
-        return jsonResponse(200, { token, region });
+        return jsonTextResponse(200, answerText(token, region));
       } catch (error) {
         const failure = upstreamAuthFailure(error);
         if (failure === null) throw error;

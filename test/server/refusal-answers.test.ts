@@ -114,6 +114,22 @@ describe.each([
     expect(running.service.authCalls).toHaveLength(0);
   });
 
+  it.each([
+    ['a promise of false', () => Promise.resolve(false), 401],
+    ['a promise of true', () => Promise.resolve(true), 200],
+    ['nothing (a forgotten return)', () => undefined as unknown as boolean, 401],
+    ['a promise of nothing', () => Promise.resolve(undefined as unknown as boolean), 401],
+    ['a rejected promise', () => Promise.reject(new Error('session store down')), 500],
+  ] as const)('an app check that answers %s: %i, and /v1/auth only once let in', async (_what, authorizeRequest, status) => {
+    const running = await startService();
+    const url = await serveHandler(make({ ...options(running), authorizeRequest }));
+    const answer = await send(url, {}, goodBody);
+    expect(answer.status).toBe(status);
+    if (status === 401) expect(answer.body).toEqual({ error: 'not authorized' });
+    if (status === 500) expect(answer.body).toEqual({ error: 'internal error' });
+    expect(running.service.authCalls).toHaveLength(status === 200 ? 1 : 0);
+  });
+
   it('refuses its own origin only when it is not its own: the address the browser used passes', async () => {
     const running = await startService();
     const url = await serveHandler(make(options(running)));
