@@ -92,8 +92,7 @@ const collect = (globalThis as { gc?: () => void }).gc;
 const server = createServer((req, res) => {
   if (req.url === '/__memory') {
     collect?.();
-    const { rss, heapUsed } = process.memoryUsage();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ rss, heapUsed }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(process.memoryUsage()));
     return;
   }
   void listener(req, res);

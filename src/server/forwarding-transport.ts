@@ -1,5 +1,6 @@
 import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from '../core/wire/expired-answer.js';
 import { NoAnswer, type Send } from '../core/wire/transport.js';
+import { readCappedBytes } from './read-capped.js';
 
 /** What the proxy forwards besides the query text, in place of the variables a Send receives. */
 export interface ForwardedOperation {
@@ -32,24 +33,9 @@ export class ResponseTooLarge extends Error {
   override name = 'ResponseTooLarge';
 }
 
-/** The body as text, counted while it streams in: an endless or huge answer is cut off at the limit. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ResponseTooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-}
+// One decoder for every answer, each decoded whole once it is in, counted by readCappedBytes: a
+// decoder per answer holds a native converter until the next collection.
+const decoder = new TextDecoder();
 
 /**
  * A Send for the proxy: posts the browser's operation as is (with the server's token) and resolves
@@ -87,7 +73,7 @@ export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLim
           signal: both.signal,
         });
         status = response.status;
-        body = await readCapped(response, maxResponseBytes);
+        body = decoder.decode(await readCappedBytes(response.body, maxResponseBytes, () => new ResponseTooLarge()));
       } catch (error) {
         if (error instanceof ResponseTooLarge || signal?.aborted === true) throw error;
         if (both.signal.reason instanceof UpstreamTimeout) throw both.signal.reason;

@@ -1,3 +1,5 @@
+import { readCappedBytes } from './read-capped.js';
+
 /** The body did not fit the limit. */
 export class BodyTooLarge extends Error {
   override name = 'BodyTooLarge';
@@ -64,7 +66,7 @@ function exceedsBytes(text: string, maxBytes: number): boolean {
 export async function readJson(request: Request, maxBytes: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge();
-  const text = declared !== null && /^\d+$/.test(declared) ? await request.text() : decoder.decode(await readCounted(request, maxBytes));
+  const text = declared !== null && /^\d+$/.test(declared) ? await request.text() : decoder.decode(await readCappedBytes(request.body, maxBytes, () => new BodyTooLarge()));
   // A Request built in process (fetchInProcess) is not held to its header by any framing.
   if (exceedsBytes(text, maxBytes)) throw new BodyTooLarge();
   if (nestsDeeperThan(text, maxDepth)) throw new JsonTooDeep();
@@ -73,29 +75,4 @@ export async function readJson(request: Request, maxBytes: number, maxDepth = DE
   } catch {
     return undefined;
   }
-}
-
-async function readCounted(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body !== null) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new BodyTooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
