@@ -158,13 +158,16 @@ async function memoryOf(server: Server): Promise<{ rss: number; heapUsed: number
   return (await (await fetch(`${server.url}/__memory`)).json()) as { rss: number; heapUsed: number };
 }
 
-/** RSS and heap (after a full collection) of one server after 10k and after 100k requests. */
+/**
+ * RSS and heap (after a full collection) of one server after 10k and after 100k requests (the
+ * target compares these two), and between, so that a table shows whether growth is warm-up or goes on.
+ */
 async function memoryOverTime(upstream: Upstream, mode: 'proxy' | 'bare', openTelemetry: boolean): Promise<MemoryRow[]> {
   const server = await startServer(mode, upstream, { OTEL: openTelemetry ? '1' : '0' });
   try {
     const rows: MemoryRow[] = [];
     let sent = 0;
-    for (const until of [10_000, 100_000]) {
+    for (const until of [10_000, 40_000, 70_000, 100_000]) {
       const { failures } = await load([server.url], mode, { amount: until - sent });
       if (failures > 0) throw new Error(`${failures} proxied requests failed in the memory run`);
       sent = until;
