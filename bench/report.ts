@@ -278,7 +278,7 @@ export function serverLoadTable(rows: readonly LoadRow[]): string {
 
 /** Growth from the first reading (10k requests) to the last, for one setting. */
 function memoryGrowth(rows: readonly MemoryRow[], openTelemetry: boolean, pick: (row: MemoryRow) => number): number | undefined {
-  const mine = rows.filter((row) => row.server === 'proxy' && row.openTelemetry === openTelemetry);
+  const mine = rows.filter((row) => row.server === 'proxy' && row.openTelemetry === openTelemetry && row.baselineCompilerOnly !== true);
   const first = mine[0];
   const last = mine.at(-1);
   return first === undefined || last === undefined ? undefined : pick(last) / pick(first) - 1;
@@ -288,9 +288,11 @@ export function serverMemoryTable(rows: readonly MemoryRow[]): string {
   return table(
     ['Server', 'OpenTelemetry SDK', 'Requests', 'RSS MB', 'Heap MB (after GC)', 'RSS vs 10k', 'Heap vs 10k'],
     rows.map((row) => {
-      const first = rows.find((other) => other.server === row.server && other.openTelemetry === row.openTelemetry);
+      const first = rows.find(
+        (other) => other.server === row.server && other.openTelemetry === row.openTelemetry && other.baselineCompilerOnly === row.baselineCompilerOnly,
+      );
       return [
-        row.server === 'bare' ? LOAD_LABELS.bare : LOAD_LABELS.proxy,
+        (row.server === 'bare' ? LOAD_LABELS.bare : LOAD_LABELS.proxy) + (row.baselineCompilerOnly === true ? ', optimizing compilers off (control)' : ''),
         row.openTelemetry ? 'registered' : 'none',
         row.requests,
         MB(row.rssBytes),

@@ -38,6 +38,11 @@ export interface MemoryRow {
   /** The proxy, or the bare pass-through as the control: what the runtime's own memory does under the same load. */
   server: 'proxy' | 'bare';
   openTelemetry: boolean;
+  /**
+   * True for the control run with V8's optimizing compilers off (`--max-opt=1`): what is left of the
+   * growth without the memory they take while they warm up. Absent in results of earlier runs.
+   */
+  baselineCompilerOnly?: boolean;
   requests: number;
   rssBytes: number;
   heapBytes: number;
@@ -89,8 +94,8 @@ async function startUpstream(): Promise<Upstream> {
 
 type Server = Awaited<ReturnType<typeof spawnListeningProcess>>;
 
-function startServer(mode: ServerMode, upstream: Upstream, extra: Record<string, string> = {}): Promise<Server> {
-  return spawnListeningProcess(SERVER, { MODE: mode, SERVICE_URL: upstream.baseUrl, API_KEY, TOKEN: upstream.token, REDIS_URL: '', ...extra }, ['--expose-gc']);
+function startServer(mode: ServerMode, upstream: Upstream, extra: Record<string, string> = {}, nodeOptions: readonly string[] = []): Promise<Server> {
+  return spawnListeningProcess(SERVER, { MODE: mode, SERVICE_URL: upstream.baseUrl, API_KEY, TOKEN: upstream.token, REDIS_URL: '', ...extra }, ['--expose-gc', ...nodeOptions]);
 }
 
 const bodyOf = (mode: ServerMode) => (mode === 'token' || mode === 'token-floor' ? '{}' : QUERY);
@@ -162,8 +167,8 @@ async function memoryOf(server: Server): Promise<{ rss: number; heapUsed: number
  * RSS and heap (after a full collection) of one server after 10k and after 100k requests (the
  * target compares these two), and between, so that a table shows whether growth is warm-up or goes on.
  */
-async function memoryOverTime(upstream: Upstream, mode: 'proxy' | 'bare', openTelemetry: boolean): Promise<MemoryRow[]> {
-  const server = await startServer(mode, upstream, { OTEL: openTelemetry ? '1' : '0' });
+async function memoryOverTime(upstream: Upstream, mode: 'proxy' | 'bare', openTelemetry: boolean, baselineCompilerOnly = false): Promise<MemoryRow[]> {
+  const server = await startServer(mode, upstream, { OTEL: openTelemetry ? '1' : '0' }, baselineCompilerOnly ? ['--max-opt=1'] : []);
   try {
     const rows: MemoryRow[] = [];
     let sent = 0;
@@ -172,7 +177,7 @@ async function memoryOverTime(upstream: Upstream, mode: 'proxy' | 'bare', openTe
       if (failures > 0) throw new Error(`${failures} proxied requests failed in the memory run`);
       sent = until;
       const memory = await memoryOf(server);
-      rows.push({ server: mode, openTelemetry, requests: sent, rssBytes: memory.rss, heapBytes: memory.heapUsed });
+      rows.push({ server: mode, openTelemetry, ...(baselineCompilerOnly ? { baselineCompilerOnly } : {}), requests: sent, rssBytes: memory.rss, heapBytes: memory.heapUsed });
     }
     return rows;
   } finally {
@@ -194,6 +199,7 @@ export async function runServer(): Promise<ServerResults> {
       ...(await memoryOverTime(upstream, 'proxy', false)),
       ...(await memoryOverTime(upstream, 'proxy', true)),
       ...(await memoryOverTime(upstream, 'bare', false)),
+      ...(await memoryOverTime(upstream, 'proxy', false, true)),
     ];
     return { load, memory };
   } finally {
