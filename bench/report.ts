@@ -38,7 +38,8 @@ const table = (head: string[], rows: Array<Array<string | number>>) =>
 const kB = (bytes: number | null) => (bytes === null ? '—' : `${fmt(bytes / 1000, 2)} kB`);
 const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-const times = (ratio: number | undefined) => (ratio === undefined ? '—' : `${fmt(ratio, 2)}×`);
+// A ratio over a floor of 0 ms (a p50 under a millisecond) is no ratio: a dash, not "—×".
+const times = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? '—' : `${fmt(ratio, 2)}×`);
 
 const BY_HAND = 'by hand (graphql-request + React Query)';
 /** The size rows of our code alone (bench/scenarios/bundle.ts), absent from results before issue 16. */
@@ -487,11 +488,12 @@ alone (in-process) or all on one \`redis-server\`.
 
 ${r.server === undefined ? '(not in this run)' : serverLoadTable(r.server.load)}
 
-Memory of one proxy process (RSS, and the heap after a full collection) after 10k and after 100k
-proxied requests at 50 connections, without and with the OpenTelemetry SDK registered (a batch span
-processor and a metric reader whose exports go nowhere, so the SDK does all its work), and of the bare
-pass-through under the same load as the control: what Node's own RSS does (sockets, allocator) with
-none of our code.
+Memory of one proxy process (RSS, and the heap after a full collection) after 10k, 40k, 70k and 100k
+proxied requests at 50 connections (the target compares 100k with 10k), without and with the
+OpenTelemetry SDK registered (a batch span processor and a metric reader whose exports go nowhere, so
+the SDK does all its work); of the bare pass-through under the same load: what Node's own RSS does
+with none of our code; and of the proxy again with V8's optimizing compilers off (\`--max-opt=1\`): how
+much of the growth is their warm-up.
 
 ${r.server === undefined ? '(not in this run)' : serverMemoryTable(r.server.memory)}
 `;
