@@ -1,7 +1,6 @@
 /**
  * Reads a stream whole but never more than `maxBytes` of it: past that it is cancelled and
- * `tooLarge()` thrown, so a peer cannot make the server buffer more than the limit. One chunk (the
- * usual answer) comes back as it came, without a copy.
+ * `tooLarge()` thrown, so a peer cannot make the server buffer more than the limit.
  */
 export async function readCappedBytes(stream: ReadableStream<Uint8Array> | null, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
   if (stream === null) return new Uint8Array(0);
@@ -18,8 +17,6 @@ export async function readCappedBytes(stream: ReadableStream<Uint8Array> | null,
     }
     chunks.push(value);
   }
-  const [only] = chunks;
-  if (chunks.length === 1 && only !== undefined) return only;
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -2,7 +2,7 @@ import { jsonResponse } from './responses.js';
 import type { ServerHandlerOptions } from './options.js';
 
 const isJson = (contentType: string | null) =>
-  contentType === 'application/json' || (contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim()));
+  contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
 const firstValue = (value: string | null) => value?.split(',')[0]?.trim();
 
