@@ -1,6 +1,6 @@
 import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from '../core/wire/expired-answer.js';
 import { NoAnswer, type Send } from '../core/wire/transport.js';
-import { readCappedBytes } from './read-capped.js';
+import { readCappedText } from './read-capped.js';
 
 /** What the proxy forwards besides the query text, in place of the variables a Send receives. */
 export interface ForwardedOperation {
@@ -32,10 +32,6 @@ export class UpstreamTimeout extends Error {
 export class ResponseTooLarge extends Error {
   override name = 'ResponseTooLarge';
 }
-
-// One decoder for every answer, each decoded whole once it is in, counted by readCappedBytes: a
-// decoder per answer holds a native converter until the next collection.
-const decoder = new TextDecoder();
 
 /**
  * A Send for the proxy: posts the browser's operation as is (with the server's token) and resolves
@@ -73,7 +69,7 @@ export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLim
           signal: both.signal,
         });
         status = response.status;
-        body = decoder.decode(await readCappedBytes(response.body, maxResponseBytes, () => new ResponseTooLarge()));
+        body = await readCappedText(response.body, maxResponseBytes, () => new ResponseTooLarge());
       } catch (error) {
         if (error instanceof ResponseTooLarge || signal?.aborted === true) throw error;
         if (both.signal.reason instanceof UpstreamTimeout) throw both.signal.reason;

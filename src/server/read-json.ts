@@ -1,4 +1,4 @@
-import { readCappedBytes } from './read-capped.js';
+import { readCappedText } from './read-capped.js';
 
 /** The body did not fit the limit. */
 export class BodyTooLarge extends Error {
@@ -45,7 +45,6 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
   return false;
 }
 
-const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /** Whether `text` takes more than `maxBytes` in UTF-8, where each UTF-16 unit takes one to three bytes. */
@@ -66,7 +65,7 @@ function exceedsBytes(text: string, maxBytes: number): boolean {
 export async function readJson(request: Request, maxBytes: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge();
-  const text = declared !== null && /^\d+$/.test(declared) ? await request.text() : decoder.decode(await readCappedBytes(request.body, maxBytes, () => new BodyTooLarge()));
+  const text = declared !== null && /^\d+$/.test(declared) ? await request.text() : await readCappedText(request.body, maxBytes, () => new BodyTooLarge());
   // A Request built in process (fetchInProcess) is not held to its header by any framing.
   if (exceedsBytes(text, maxBytes)) throw new BodyTooLarge();
   if (nestsDeeperThan(text, maxDepth)) throw new JsonTooDeep();
