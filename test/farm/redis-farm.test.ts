@@ -131,6 +131,8 @@ describe('four server processes on one Redis share one token', { timeout: 45_000
     // The holder takes the lease and waits on /v1/auth; it dies there.
     void fetch(holder?.url ?? '', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
     await eventually(async () => (await redisCli(redis.port, '--scan', '--pattern', '*lease*')).trim() !== '');
+    // ...and its /v1/auth has reached the service: killed sooner, it would never have asked.
+    await eventually(() => running.service.authCalls.length === 1);
     await holder?.kill();
     running.service.authDelayMs = 0;
 
