@@ -1,5 +1,5 @@
 // One decoder for every body, each decoded whole once it is in: a decoder per body holds a native
-// converter until the next collection (the proxy's memory grew with them under load).
+// converter until the next collection.
 const decoder = new TextDecoder();
 
 /**

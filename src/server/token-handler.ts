@@ -21,7 +21,7 @@ export function createTokenHandler(options: ServerHandlerOptions): ServerHandler
     now: options.now ?? Date.now,
   });
   // Serialised once per token (a token comes from one region): every browser gets the same answer
-  // until the token changes, and the answer is most of a warm request's own work.
+  // until the token changes, and serialising it was a large part of a warm request's own work.
   let answered = { token: '', text: '' };
   const answerText = (token: string, region: string) => {
     if (answered.token !== token) answered = { token, text: JSON.stringify({ token, region }) };
