@@ -8,9 +8,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { freePort } from '../test/support/free-ports.ts';
 import { launchChromium } from './chromium.ts';
 import { isDemonstratedAnswer, RECORD_STORYBOOK_EVENTS, type StoryEvent } from './storybook-events.ts';
 
@@ -24,15 +24,6 @@ const STORY_TIMEOUT_MS = 120_000;
 const SCREENSHOT = join(ROOT, 'test-results/storybook-dev/pentest-dashboard.png');
 /** Where Storybook and its Vite keep what they optimized and cached: a cold start has none of it. */
 const CACHES = [join(ROOT, 'node_modules/.cache/storybook'), join(ROOT, 'node_modules/.vite/deps'), join(ROOT, 'node_modules/.vite-storybook')];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => { done(); }));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port');
-  return address.port;
-}
 
 interface DevServer {
   url: string;

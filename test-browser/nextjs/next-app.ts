@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, retryWhilePortTaken } from '../../test/support/free-ports.ts';
 
 export const EXAMPLE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../examples/nextjs');
 const NEXT_BIN = join(EXAMPLE_DIR, 'node_modules/next/dist/bin/next');
@@ -44,19 +44,6 @@ export function buildExample(env: ExampleEnv): Promise<string> {
   return runNext(['build'], env);
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const address = server.address();
-  await new Promise<void>((closed) => {
-    server.close(() => {
-      closed();
-    });
-  });
-  if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
-  return address.port;
-}
-
 export interface StartedExample {
   readonly url: string;
   /** Everything `next start` printed, for failure messages. */
@@ -78,9 +65,12 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
   throw new Error(`next start did not answer within ${READY_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-/** `next start -H 127.0.0.1` on a free port, after `next build`. */
-export async function startExample(env: ExampleEnv): Promise<StartedExample> {
-  const port = await freePort();
+/** `next start -H 127.0.0.1` on a free port, after `next build` (on another when the port was taken before Next bound it). */
+export function startExample(env: ExampleEnv): Promise<StartedExample> {
+  return retryWhilePortTaken(async () => startExampleOn(await freePort(), env));
+}
+
+async function startExampleOn(port: number, env: ExampleEnv): Promise<StartedExample> {
   const child = spawn(process.execPath, [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: EXAMPLE_DIR,
     env: nextEnv(env),

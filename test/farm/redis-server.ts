@@ -1,22 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+import { freePort, retryWhilePortTaken } from '../support/free-ports.ts';
 
 const run = promisify(execFile);
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-  });
-  if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
-  return address.port;
-}
 
 /** redis-cli against the test's server; its output as text. */
 export async function redisCli(port: number, ...args: string[]): Promise<string> {
@@ -35,14 +21,23 @@ export interface RedisServer {
 }
 
 /** Debian's redis-server on a free 127.0.0.1 port, persistence off, started and stopped by the test. */
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
+export function startRedis(): Promise<RedisServer> {
+  // Started again on another port when the one found free was taken before redis-server bound it.
+  return retryWhilePortTaken(async () => startRedisOn(await freePort()));
+}
+
+async function startRedisOn(port: number): Promise<RedisServer> {
   let child: ChildProcess | null = null;
 
   async function start(): Promise<void> {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const running = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = running;
+    let output = '';
+    running.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    running.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     for (let attempt = 0; attempt < 100; attempt++) {
       if ((await redisCli(port, 'PING').catch(() => '')).trim() === 'PONG') return;
+      if (running.exitCode !== null) throw new Error(`redis-server exited (${String(running.exitCode)}) before answering on port ${port}:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`redis-server did not answer on port ${port}`);

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../src/index.js';
+import { freeConsecutivePorts, retryWhilePortTaken } from '../support/free-ports.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The package's bin, from its sources (test:package runs the built one from the tarball). */
@@ -46,23 +46,17 @@ async function startCli(args: string[], { viaNpm = false } = {}): Promise<Starte
   return { child, exited, output: () => output, regions };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => {
-    server.close(() => {
-      resolve();
-    });
+/** Starts the CLI on free ports, again on others while another test's socket took one first. */
+function startOnFreePorts(count: number, args: (port: number) => string[], options: { viaNpm?: boolean } = {}): Promise<{ port: number; cli: Started }> {
+  return retryWhilePortTaken(async () => {
+    const port = await freeConsecutivePorts(count);
+    return { port, cli: await startCli(args(port), options) };
   });
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 describe('npm run mock-service', () => {
   it('prints the regions={{ … }} to paste, and an app pointed at it gets data', async () => {
-    const port = await freePort();
-    const cli = await startCli(['--port', String(port), '--region', 'us', '--region', 'eu', '--token-lifetime', '20']);
+    const { port, cli } = await startOnFreePorts(2, (first) => ['--port', String(first), '--region', 'us', '--region', 'eu', '--token-lifetime', '20']);
     expect(cli.output()).toContain(`apiKey="dev-key" region="us" regions={{ us: 'http://127.0.0.1:${port}', eu: 'http://127.0.0.1:${port + 1}' }}`);
     expect(cli.output()).toContain('token lifetime 20 s');
     const client = createAuthClient({ apiKey: 'dev-key', region: 'eu', regions: cli.regions });
@@ -104,8 +98,7 @@ describe('npm run mock-service', () => {
   });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('stops cleanly when npm gets %s: the same port serves again right away', async (signal) => {
-    const port = await freePort();
-    const first = await startCli(['--port', String(port)], { viaNpm: true });
+    const { port, cli: first } = await startOnFreePorts(1, (free) => ['--port', String(free)], { viaNpm: true });
     expect(first.regions).toEqual({ us: `http://127.0.0.1:${port}` });
     // Only npm is signalled, as a process manager or an IDE's stop button does.
     first.child.kill(signal);

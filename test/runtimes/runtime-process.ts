@@ -1,25 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 
 export interface RuntimeProcess {
   url: string;
   output: () => string;
   stop: () => Promise<void>;
-}
-
-/** A port nobody listens on now, for runtimes (workerd) that take the port from their config. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-  });
-  if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
-  return address.port;
 }
 
 /**

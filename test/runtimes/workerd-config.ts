@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, type RuntimeProcess, startRuntime } from './runtime-process.ts';
+import { freePort, freePorts, retryWhilePortTaken } from '../support/free-ports.ts';
+import { type RuntimeProcess, startRuntime } from './runtime-process.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -62,9 +63,11 @@ ${Object.entries(bindings).map(([name, value]) => `    (name = ${text(name)}, te
 export async function startWorkerd(entry: string, bindings: WorkerdBindings): Promise<RuntimeProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'workerd-app-'));
   await bundleWorker(join(here, 'app', entry), join(dir, 'worker.bundle.js'));
-  const port = await freePort();
-  const config = await writeWorkerdConfig(dir, { port, bindings });
-  const running = await startRuntime(join(here, 'node_modules', '.bin', 'workerd'), ['serve', config], { cwd: dir, port });
+  const running = await retryWhilePortTaken(async () => {
+    const port = await freePort();
+    const config = await writeWorkerdConfig(dir, { port, bindings });
+    return startRuntime(join(here, 'node_modules', '.bin', 'workerd'), ['serve', config], { cwd: dir, port });
+  });
   return {
     ...running,
     stop: async () => {
@@ -84,8 +87,25 @@ export async function startWorkerdFleet(
   const dir = await mkdtemp(join(tmpdir(), 'workerd-fleet-'));
   await bundleWorker(join(here, 'app', script), join(dir, 'fleet.bundle.js'));
   await bundleWorker(join(here, 'app', host), join(dir, 'host.bundle.js'));
-  const ports: number[] = [];
-  for (let index = 0; index < count; index++) ports.push(await freePort());
+  const { running, ports } = await retryWhilePortTaken(async () => {
+    const ports = await freePorts(count);
+    const file = join(dir, 'config.capnp');
+    await writeFile(file, fleetConfig(ports, bindings));
+    const running = await startRuntime(join(here, 'node_modules', '.bin', 'workerd'), ['serve', file], { cwd: dir, port: ports[0]! });
+    return { running, ports };
+  });
+  return {
+    ...running,
+    urls: ports.map((port) => `http://127.0.0.1:${port}`),
+    stop: async () => {
+      await running.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One Worker and one socket per port, all bound to the Durable Object namespace the host module serves. */
+function fleetConfig(ports: number[], bindings: WorkerdBindings): string {
   const textBindings = Object.entries(bindings).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
   const workers = ports.map(
     (_, index) => `const w${index} :Workerd.Worker = (
@@ -96,7 +116,7 @@ export async function startWorkerdFleet(
   ],
 );`,
   );
-  const config = `using Workerd = import "/workerd/workerd.capnp";
+  return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
   services = [
@@ -118,15 +138,4 @@ const host :Workerd.Worker = (
 
 ${workers.join('\n\n')}
 `;
-  const file = join(dir, 'config.capnp');
-  await writeFile(file, config);
-  const running = await startRuntime(join(here, 'node_modules', '.bin', 'workerd'), ['serve', file], { cwd: dir, port: ports[0]! });
-  return {
-    ...running,
-    urls: ports.map((port) => `http://127.0.0.1:${port}`),
-    stop: async () => {
-      await running.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
