@@ -1,0 +1,37 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (file: string) => readFileSync(resolve(root, file), 'utf8');
+
+/** The rows of every table that follows a `<!-- bench-table … -->` marker, separator rows left out. */
+function pastedRows(markdown: string): string[] {
+  const rows: string[] = [];
+  const lines = markdown.split('\n');
+  lines.forEach((line, index) => {
+    if (!line.startsWith('<!-- bench-table')) return;
+    // Tables under one marker run on across single empty lines.
+    for (let next = index + 1; next < lines.length; next++) {
+      const row = lines[next]!;
+      if (row === '' && lines[next + 1]?.startsWith('|') === true) continue;
+      if (!row.startsWith('|')) break;
+      if (!/^\|[-| ]+\|$/.test(row)) rows.push(row);
+    }
+  });
+  return rows;
+}
+
+describe('benchmark figures in the docs', () => {
+  // `npm run bench` writes bench/RESULTS.md; a figure copied by hand and not re-copied after a run
+  // would contradict it.
+  const results = new Set(read('bench/RESULTS.md').split('\n'));
+
+  it.each(['README.md', 'docs/reliability.md'])('every row of a table %s pastes from the bench is a row of bench/RESULTS.md', (file) => {
+    const rows = pastedRows(read(file));
+    expect(rows.length).toBeGreaterThan(4);
+    expect(rows.filter((row) => !results.has(row))).toEqual([]);
+  });
+});
