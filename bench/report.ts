@@ -493,7 +493,7 @@ proxied requests at 50 connections (the target compares 100k with 10k), without 
 OpenTelemetry SDK registered (a batch span processor and a metric reader whose exports go nowhere, so
 the SDK does all its work); of the bare pass-through under the same load: what Node's own RSS does
 with none of our code; and of the proxy again with V8's optimizing compilers off (\`--max-opt=1\`): how
-much of the growth is their warm-up.
+much of the growth is left without their warm-up.
 
 ${r.server === undefined ? '(not in this run)' : serverMemoryTable(r.server.memory)}
 `;

@@ -39,8 +39,8 @@ export interface MemoryRow {
   server: 'proxy' | 'bare';
   openTelemetry: boolean;
   /**
-   * True for the control run with V8's optimizing compilers off (`--max-opt=1`): what is left of the
-   * growth without the memory they take while they warm up. Absent in results of earlier runs.
+   * True for the control run with V8's optimizing compilers off (`--max-opt=1`): how much of the growth
+   * is left without their warm-up. Absent in results of earlier runs.
    */
   baselineCompilerOnly?: boolean;
   requests: number;

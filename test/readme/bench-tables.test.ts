@@ -34,4 +34,14 @@ describe('benchmark figures in the docs', () => {
     expect(rows.length).toBeGreaterThan(4);
     expect(rows.filter((row) => !results.has(row))).toEqual([]);
   });
+
+  it('the run the docs describe is the run in bench/RESULTS.md: its date, and in docs/reliability.md its load and length', () => {
+    const run = /Date: (\d{4}-\d\d-\d\d)T.*the whole run took (\d+) s/.exec(read('bench/RESULTS.md'));
+    const load = /load average ([\d.]+) at start/.exec(read('bench/RESULTS.md'));
+    expect(run).not.toBeNull();
+    expect(load).not.toBeNull();
+    const [, date, seconds] = run!;
+    expect(read('README.md')).toContain(`on 2 shared cores (${date!})`);
+    expect(read('docs/reliability.md')).toMatch(new RegExp(`Figures from one run \\(${date!}, [^)]*load ${load![1]!} at start, [^)]*, ${seconds!} s;`));
+  });
 });
