@@ -1,5 +1,5 @@
 import { ClientError } from 'graphql-request';
-import { AuthError, AuthServerError } from '../core/errors/index.js';
+import { AuthError, AuthNetworkError, AuthServerError } from '../core/errors/index.js';
 import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../core/wire/retry-after.js';
 import { isTransientAuthError, isTransientStatus } from '../core/wire/transient.js';
 import { type GraphQLDocument, mayBeMutation } from '../core/wire/transport.js';
@@ -23,9 +23,16 @@ export function retryableFailureOf(document: GraphQLDocument<unknown, never>): (
   return mayBeMutation(document) ? isTransientAuthError : isTransientFailure;
 }
 
-/** How long the failed answer (`/v1/auth`'s or the GraphQL endpoint's) asked to wait, if it said. */
+/**
+ * How long to wait before trying again, if known: the client's own backoff after a failed exchange
+ * (whose floor is `/v1/auth`'s Retry-After), or the GraphQL endpoint's Retry-After.
+ */
 function retryAfterOf(error: unknown): number | undefined {
-  if (error instanceof AuthServerError) return error.retryAfterMs;
+  if (error instanceof AuthServerError) {
+    // The server's own word counts in full, beyond what the client waits by itself.
+    return error.retryAfterMs === undefined && error.retryInMs === undefined ? undefined : Math.max(error.retryAfterMs ?? 0, error.retryInMs ?? 0);
+  }
+  if (error instanceof AuthNetworkError) return error.retryInMs;
   if (error instanceof ClientError) return readRetryAfter(error.response.headers);
   return undefined;
 }

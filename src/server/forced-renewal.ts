@@ -1,10 +1,28 @@
 import { AuthError } from '../core/errors/index.js';
 import type { ClientParts } from '../core/client/auth-client.js';
+import { decodeJwtClaims } from '../core/sources/token-expiry.js';
 
 /** The cheapest question any GraphQL service answers: whether the token is still accepted. */
 const TOKEN_CHECK = 'query TokenCheck { __typename }';
 
 export const DEFAULT_FORCED_RENEWAL_INTERVAL_MS = 30_000;
+
+/** The issuer's `exp` of a token, to tell which of two tokens it issued later; null when unreadable. */
+function expiryClaimOf(token: string): number | null {
+  const exp = decodeJwtClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+}
+
+/**
+ * Whether a browser's refused token was issued no earlier than the token held: then a revocation
+ * that reached it reached the held one too (another process renewed on its own, and a load
+ * balancer moved the browser here). A claim that is no readable token costs nothing.
+ */
+function notOlderThan(claimed: string, held: string): boolean {
+  const claimedExp = expiryClaimOf(claimed);
+  const heldExp = expiryClaimOf(held);
+  return claimedExp !== null && (heldExp === null || claimedExp >= heldExp);
+}
 
 /**
  * What a browser's `{"expired": T}` may cost. Only the current token is worth a look, and only the
@@ -33,15 +51,27 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, n
     }
   }
 
-  return async function claimExpired(token: string): Promise<void> {
-    if (client.store.getState().token !== token) return; // an older token: the current one answers
-    if (checked?.token === token && now() - checked.at < intervalMs) return;
-    if (checking?.token !== token) {
-      const done = check(token).finally(() => {
+  /** Checks `held`, joining a check of it already under way. */
+  function checkOnce(held: string): Promise<void> {
+    if (checking?.token !== held) {
+      const done = check(held).finally(() => {
         if (checking?.done === done) checking = null;
       });
-      checking = { token, done };
+      checking = { token: held, done };
     }
-    await checking.done;
+    return checking.done;
+  }
+
+  return async function claimExpired(token: string): Promise<void> {
+    const held = client.store.getState().token;
+    if (held === null) return; // the answer is a renewal anyway
+    if (held !== token) {
+      // An older token: the current one answers. A newer one refused says the held one may be
+      // refused too: checked first, without reusing a verdict that may predate the revocation.
+      if (notOlderThan(token, held)) await checkOnce(held);
+      return;
+    }
+    if (checked?.token === token && now() - checked.at < intervalMs) return;
+    await checkOnce(token);
   };
 }

@@ -78,7 +78,7 @@ export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler 
         });
       } catch (error) {
         const failure = upstreamAuthFailure(error);
-        if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code);
+        if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code, failure.headers);
         if (error instanceof UpstreamTimeout) {
           return graphqlErrorResponse(504, `The service gave no whole answer within ${limits.timeoutMs} ms`, 'UPSTREAM_TIMEOUT');
         }

@@ -11,6 +11,6 @@ export function jsonTextResponse(status: number, text: string, headers?: Record<
 }
 
 /** A GraphQL-shaped error answer, so a GraphQL client reads it as one. */
-export function graphqlErrorResponse(status: number, message: string, code: string): Response {
-  return jsonResponse(status, { errors: [{ message, extensions: { code } }] });
+export function graphqlErrorResponse(status: number, message: string, code: string, headers?: Record<string, string>): Response {
+  return jsonResponse(status, { errors: [{ message, extensions: { code } }] }, headers);
 }

@@ -42,7 +42,7 @@ export function createTokenHandler(options: ServerHandlerOptions): ServerHandler
       } catch (error) {
         const failure = upstreamAuthFailure(error);
         if (failure === null) throw error;
-        return jsonResponse(failure.status, { error: failure.message, code: failure.code });
+        return jsonResponse(failure.status, { error: failure.message, code: failure.code }, failure.headers);
       }
     },
   });

@@ -45,12 +45,15 @@ function recoveryBackoff({ initialDelayMs = DEFAULT_RECOVERY_INITIAL_DELAY_MS, m
 }
 
 /** How an upstream auth failure is told to the browser: the kind, never the detail. */
-export function upstreamAuthFailure(error: unknown): { status: number; message: string; code: string } | null {
+export function upstreamAuthFailure(error: unknown): { status: number; message: string; code: string; headers: Record<string, string> } | null {
   if (error instanceof InvalidApiKeyError || error instanceof AuthRequestError) {
-    return { status: 502, message: "The service refused this server's credentials", code: 'UPSTREAM_AUTH_REFUSED' };
+    return { status: 502, message: "The service refused this server's credentials", code: 'UPSTREAM_AUTH_REFUSED', headers: {} };
   }
   if (error instanceof AuthServerError || error instanceof AuthNetworkError) {
-    return { status: 503, message: "The service's auth endpoint is unavailable", code: 'UPSTREAM_AUTH_UNAVAILABLE' };
+    // Until the backoff ends this process asks no one: callers are told when it will ask again.
+    const waitMs = error.retryInMs ?? (error instanceof AuthServerError ? error.retryAfterMs : undefined);
+    const headers: Record<string, string> = waitMs === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) };
+    return { status: 503, message: "The service's auth endpoint is unavailable", code: 'UPSTREAM_AUTH_UNAVAILABLE', headers };
   }
   return null;
 }

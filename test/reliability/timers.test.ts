@@ -27,9 +27,11 @@ describe('timers', () => {
     tracker = trackLibraryTimers();
     const running = await startService();
     running.service.queueAuthFailures(503);
-    const client = clientFor(running);
+    let clock = Date.now();
+    const client = clientFor(running, { now: () => clock });
 
     await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthServerError' });
+    clock += 1_000; // past the outage backoff's first step
     await client.request(PauseOpDocument, { op_id: runningOpId() });
     running.service.expireTokensNow();
     await client.request(PentestsDocument);

@@ -100,8 +100,9 @@ async function renewedInService() {
 
 describe('the interval, on the handler’s clock (the now option)', () => {
   it('a check’s verdict is kept exactly forcedRenewalIntervalMs; an older token’s claim costs nothing', async () => {
-    const running = await startService({ tokenLifetimeSec: 3600 });
     let clock = Date.now();
+    // The service issues on the same clock, so the second token is issued visibly later than the first.
+    const running = await startService({ tokenLifetimeSec: 3600, now: () => clock });
     const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
     const first = await tokenOf(await post(url, {}));
     await post(url, { expired: first });

@@ -23,8 +23,17 @@ export type Request = <TData, TVariables extends Variables = Variables>(
 ) => Promise<TData>;
 
 /**
- * One GraphQL operation with a valid token: sent, and on an expired or refused answer sent once
- * more with a new token. Nothing that may be a mutation is sent again after a lost answer.
+ * The most sends of one operation: with the token held, with one another holder handed over (a
+ * token cache, another tab) that a revocation may have reached too, and with one the service issued
+ * for this operation.
+ */
+const MAX_SENDS = 3;
+
+/**
+ * One GraphQL operation with a valid token: sent, and on an expired or refused answer sent again
+ * with a new token, never twice with the same one. The retries end once the service refuses a token
+ * this client obtained after a refusal: another renewal would fare no better. Nothing that may be a
+ * mutation is sent again after a lost answer.
  */
 export function createRequestPath({ session, sendTo, authorize }: RequestPathOptions): Request {
   return async function request<TData, TVariables extends Variables = Variables>(
@@ -42,36 +51,40 @@ export function createRequestPath({ session, sendTo, authorize }: RequestPathOpt
       return sendTo(current.region)(document, variables, { headers: mergeHeaders(headers, authorize(current.token)), signal });
     };
 
-    const first = await unlessAborted(session.readySession(), signal);
-    try {
-      return await attempt(first);
-    } catch (error) {
-      if (error instanceof NoAnswer) {
-        if (!session.mayHaveExpired(first)) throw error.cause;
-        if (mayBeMutation(document)) {
-          // A dropped connection may have applied a mutation: renewed for next time, never re-sent.
-          session.dropToken(first.token);
-          throw error.cause;
+    const sent = new Set<string>();
+    let current = await unlessAborted(session.readySession(), signal);
+    for (;;) {
+      sent.add(current.token);
+      let refusal: ExpiredAnswer | null = null;
+      let lost: NoAnswer | null = null;
+      try {
+        return await attempt(current);
+      } catch (error) {
+        if (error instanceof NoAnswer) {
+          // A hidden expiry is only assumed for the token an operation started with.
+          if (sent.size > 1 || !session.mayHaveExpired(current)) throw error.cause;
+          if (mayBeMutation(document)) {
+            // A dropped connection may have applied a mutation: renewed for next time, never re-sent.
+            session.dropToken(current.token);
+            throw error.cause;
+          }
+          lost = error;
+        } else if (error instanceof ExpiredAnswer) {
+          count(TELEMETRY.expiredAnswers);
+          refusal = error;
+        } else {
+          throw error;
         }
-      } else if (!(error instanceof ExpiredAnswer)) {
-        throw error;
-      } else {
-        count(TELEMETRY.expiredAnswers);
       }
-    }
-    // An expiry answer means the gateway rejected the operation before it ran, so even a mutation
-    // is safe to send again; a hidden one is only assumed for operations that are not mutations.
-    session.dropToken(first.token);
-    const second = await unlessAborted(session.readySession(), signal);
-    count(TELEMETRY.retries);
-    try {
-      return await attempt(second);
-    } catch (error) {
-      if (error instanceof NoAnswer) throw error.cause;
-      if (!(error instanceof ExpiredAnswer)) throw error;
-      count(TELEMETRY.expiredAnswers);
-      session.dropToken(second.token);
-      throw error.giveUp();
+      // An expiry answer means the gateway rejected the operation before it ran, so even a mutation
+      // is safe to send again; a hidden one is only assumed for operations that are not mutations.
+      session.dropToken(current.token);
+      const renewedForThis = sent.size > 1 && session.obtainedFirstHand(current.token);
+      if (refusal !== null && (renewedForThis || sent.size >= MAX_SENDS)) throw refusal.giveUp();
+      const next = await unlessAborted(session.readySession(), signal);
+      if (sent.has(next.token)) throw refusal === null ? lost?.cause : refusal.giveUp();
+      count(TELEMETRY.retries);
+      current = next;
     }
   };
 }

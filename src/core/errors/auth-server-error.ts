@@ -3,21 +3,37 @@ import { AuthError } from './auth-error.js';
 export interface AuthServerErrorOptions extends ErrorOptions {
   /** What the answer's `Retry-After` header asked for, in ms. */
   retryAfterMs?: number | undefined;
+  /** When the client asks `/v1/auth` again, in ms from this error: see `retryInMs`. */
+  retryInMs?: number | undefined;
 }
 
 /**
  * `/v1/auth` failed on its side (5xx, 408, 429) or answered 2xx without a string `token`.
- * Worth retrying later, which React Query does for queries, never sooner than `retryAfterMs`.
+ * Worth retrying later, which React Query does for queries, never sooner than `retryInMs`.
  */
 export class AuthServerError extends AuthError {
   override name = 'AuthServerError';
   readonly status: number;
   /** How long the server asked to wait before the next try (its `Retry-After`), if it said. */
   readonly retryAfterMs: number | undefined;
+  /**
+   * How long, from this error, the client holds off before asking `/v1/auth` again: its backoff
+   * during an outage, never shorter than `retryAfterMs`. Meanwhile every caller gets this error
+   * at once instead of another exchange.
+   */
+  readonly retryInMs: number | undefined;
+  readonly #detail: string;
 
-  constructor(status: number, detail: string, { retryAfterMs, ...options }: AuthServerErrorOptions = {}) {
+  constructor(status: number, detail: string, { retryAfterMs, retryInMs, ...options }: AuthServerErrorOptions = {}) {
     super(`The auth endpoint failed (${status}): ${detail}`, options);
     this.status = status;
     this.retryAfterMs = retryAfterMs;
+    this.retryInMs = retryInMs;
+    this.#detail = detail;
+  }
+
+  /** The same failure, told to a caller who must wait `ms` more. */
+  withRetryIn(ms: number): AuthServerError {
+    return new AuthServerError(this.status, this.#detail, { retryAfterMs: this.retryAfterMs, retryInMs: ms, cause: this.cause });
   }
 }

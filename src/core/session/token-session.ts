@@ -6,7 +6,8 @@
  * sources/, wire/ and errors/, never client/ or browser/.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { AuthError, AuthRequestError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
+import { AuthError, type AuthNetworkError, AuthRequestError, type AuthServerError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
+import { fullJitterMs, renewalBackoffMs } from './auth-backoff.js';
 import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from '../wire/retry-after.js';
@@ -16,13 +17,20 @@ import type { TokenSource } from '../sources/token-source.js';
 import { isTransientAuthError } from '../wire/transient.js';
 import type { AuthState } from './auth-state.js';
 
-/** Waits after failed background renewals while the current token is still valid. */
-const RENEWAL_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 /** Tokens living less than this are renewed on demand only: a timer for them would all but spin. */
 const MIN_TIMED_LIFETIME_MS = 1_000;
 
-/** How many refused tokens a session remembers: more than any tab can still be holding. */
+/** How many tokens a session remembers (refused, or its own): more than any tab or request can still be holding. */
 const REMEMBERED_REFUSALS = 8;
+
+/** Adds `token`, forgetting the oldest beyond what any tab or request can still hold. */
+function remember(tokens: Set<string>, token: string): void {
+  tokens.add(token);
+  for (const oldest of tokens) {
+    if (tokens.size <= REMEMBERED_REFUSALS) break;
+    tokens.delete(oldest);
+  }
+}
 
 /** The store's fields that describe the token; all null when there is none. */
 export const NO_SESSION = { token: null, expiresAt: null, receivedAt: null, region: null } as const;
@@ -77,6 +85,11 @@ export interface TokenSession {
    * A token that is no longer the current one costs nothing: the current session answers.
    */
   replaceInService: (token: string) => Promise<SharedSession>;
+  /**
+   * Whether `token` came from this session's own exchange (not from a cache, another tab or
+   * storage): an expired answer to such a token, asked for after a refusal, ends the retries.
+   */
+  obtainedFirstHand: (token: string) => boolean;
   /** Forgets a token the server called expired (unless a newer one replaced it already), and never takes it back. */
   dropToken: (token: string) => void;
   /** Whether a request sent with `session` that got no readable answer may have met an expired token. */
@@ -119,9 +132,16 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let refused: string | null = null;
   /** Tokens the server called expired: another tab that has not asked yet may still offer them. */
   const refusedTokens = new Set<string>();
+  /** Tokens this session's own exchanges brought, newest last. */
+  const firstHandTokens = new Set<string>();
   const issuerClock = createIssuerClock();
-  /** A throttled `/v1/auth` (Retry-After): asked again no sooner, the same error given meanwhile. */
-  let throttle: { until: number; error: AuthError } | null = null;
+  /**
+   * After a failed exchange (an outage, or a throttled `/v1/auth` with Retry-After): asked again no
+   * sooner, and every caller meanwhile gets the failure at once, told how long is left.
+   */
+  let backoff: { until: number; throttledUntil: number; error: AuthServerError | AuthNetworkError } | null = null;
+  /** Exchanges failed in a row while no token was held: the outage backoff's step. */
+  let failedExchanges = 0;
   /** With retryRefusedAfterMs: refused keys asked again from this time, after this many refusals in a row. */
   let refusedRetryAt = 0;
   let refusalsInARow = 0;
@@ -155,8 +175,9 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     refused = null;
     refusalsInARow = 0;
     failedRenewals = 0;
+    failedExchanges = 0;
     renewNotBefore = 0;
-    throttle = null;
+    backoff = null;
     source.settledIn(session.region);
     store.setState({ status: 'authenticated', error: null, ...session });
     scheduleRenewal();
@@ -168,20 +189,30 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
    */
   function holdOff(error: AuthError | null = null, throttledMs = 0): void {
     failedRenewals += 1;
-    const backoff = RENEWAL_BACKOFF_MS[Math.min(failedRenewals, RENEWAL_BACKOFF_MS.length) - 1] ?? 0;
-    renewNotBefore = now() + Math.max(backoff, throttledMs);
+    renewNotBefore = now() + Math.max(renewalBackoffMs(failedRenewals), throttledMs);
     store.setState({ status: 'authenticated', error });
     scheduleRenewal();
   }
 
-  function recordFailure(error: AuthError): void {
+  /** Records a failed exchange; the error its callers get (told how long the backoff lasts). */
+  function recordFailure(error: AuthError): AuthError {
     const current = sessionOf(store.getState());
     const throttledMs = throttledForMs(error);
-    if (throttledMs > 0) throttle = { until: now() + throttledMs, error };
     if (isTransientAuthError(error) && current !== null && now() < current.expiresAt) {
+      if (throttledMs > 0) backoff = { until: now() + throttledMs, throttledUntil: now() + throttledMs, error };
       // A flaky auth server must not sign the user out while the current token still works.
       holdOff(error, throttledMs);
-      return;
+      return error;
+    }
+    if (isTransientAuthError(error)) {
+      // No token to serve meanwhile: one exchange per backoff step, whoever calls.
+      failedExchanges += 1;
+      const waitMs = Math.max(throttledMs, fullJitterMs(failedExchanges));
+      const told = error.withRetryIn(waitMs);
+      backoff = { until: now() + waitMs, throttledUntil: now() + throttledMs, error: told };
+      timer.cancel();
+      store.setState({ status: 'error', ...NO_SESSION, error: told });
+      return told;
     }
     timer.cancel();
     store.setState({ status: 'error', ...NO_SESSION, error });
@@ -194,12 +225,17 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       // through the cache) is found without waiting for a caller.
       timer.schedule(backoffMs);
     }
+    return error;
   }
+
+  /** The failure that started the backoff, told to a caller how long is left of it. */
+  const backingOff = () => (backoff !== null && now() < backoff.until ? backoff.error.withRetryIn(backoff.until - now()) : null);
 
   function renew(force = false): Promise<SharedSession> {
     if (inflight) return inflight;
     if (configError) return Promise.reject(configError);
-    if (throttle !== null && now() < throttle.until) return Promise.reject(throttle.error);
+    const waitOut = backingOff();
+    if (waitOut !== null) return Promise.reject(waitOut);
     const generationAtStart = generation;
     const replacing = store.getState().token;
     store.setState({ status: 'authenticating', error: null });
@@ -230,6 +266,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const receivedAt = issued.receivedAt ?? now();
       const expiresAt = issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt);
       const session = { token, expiresAt, receivedAt, region };
+      if (issued.secondHand !== true) remember(firstHandTokens, token);
       adopt(session);
       options.onObtained(session);
       return session;
@@ -238,8 +275,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     const attempt = options.coordinate(exchange).catch((error: unknown) => {
       const authError = error instanceof AuthError ? error : source.toAuthError(error);
       if (generationAtStart !== generation) throw stoppedBy() ?? authError;
-      recordFailure(authError);
-      throw authError;
+      throw recordFailure(authError);
     });
     const settled: Promise<SharedSession> = attempt.finally(() => {
       if (inflight === settled) inflight = null;
@@ -286,6 +322,9 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       options.onUse();
       signedOut = false;
       refusedRetryAt = 0;
+      // Asked for by the app (a "try again", a fixed key): the client's own backoff yields, the
+      // server's Retry-After does not.
+      if (backoff !== null) backoff = now() < backoff.throttledUntil ? { ...backoff, until: backoff.throttledUntil } : null;
       return renew(true);
     },
     replaceInService(token) {
@@ -298,12 +337,9 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
         throw error;
       });
     },
+    obtainedFirstHand: (token) => firstHandTokens.has(token),
     dropToken(token) {
-      refusedTokens.add(token);
-      for (const oldest of refusedTokens) {
-        if (refusedTokens.size <= REMEMBERED_REFUSALS) break;
-        refusedTokens.delete(oldest);
-      }
+      remember(refusedTokens, token);
       if (store.getState().token !== token) return;
       refused = token;
       timer.cancel();

@@ -29,6 +29,8 @@ export interface SharedTokenSourceOptions {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const issued = ({ token, region, expiresAt, obtainedAt }: CachedToken): IssuedToken => ({ token, region, expiresAt, receivedAt: obtainedAt });
+/** Another process's token, taken from the cache without asking the service. */
+const handedOver = (entry: CachedToken): IssuedToken => ({ ...issued(entry), secondHand: true });
 
 /**
  * L2 behind the session's L1: a process that needs a token takes the shared one when it is fresh;
@@ -76,7 +78,7 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
         const winner = await mine.read();
         // The entry seen lived out meanwhile: share this token, or every process renews once more.
         if (winner === null) await mine.write(entry, ttlMs);
-        else if (isFresh(winner, refused)) return issued(winner);
+        else if (isFresh(winner, refused)) return handedOver(winner);
       }
     } catch (error) {
       if (!(error instanceof TokenCacheUnavailable)) throw error;
@@ -88,7 +90,7 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     try {
       // Someone may have renewed between the last read and the lease.
       const current = await mine.read();
-      return isFresh(current, refused) ? issued(current) : await renewAndShare(current, refused, why);
+      return isFresh(current, refused) ? handedOver(current) : await renewAndShare(current, refused, why);
     } finally {
       mine.releaseLease().catch(() => undefined); // it expires anyway
     }
@@ -98,7 +100,7 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     const giveUpAt = Date.now() + waitTimeoutMs;
     let seen = await mine.read();
     for (;;) {
-      if (isFresh(seen, refused)) return issued(seen);
+      if (isFresh(seen, refused)) return handedOver(seen);
       if (await mine.takeLease()) return renewUnderLease(refused, why);
       if (Date.now() >= giveUpAt) return renewAndShare(seen, refused, why);
       await sleep(pollMs);

@@ -18,6 +18,11 @@ export interface IssuedToken {
    */
   expiresAt?: number;
   receivedAt?: number;
+  /**
+   * Handed over by another holder (a token cache's entry), obtained before this request asked: the
+   * service may have refused it already, so an expired answer to it earns one more renewal.
+   */
+  secondHand?: boolean;
 }
 
 /**

@@ -75,9 +75,11 @@ describe('a throttled /v1/auth', () => {
   it('without Retry-After, or an unreadable one, retryAfterMs is undefined', async () => {
     const running = await startService();
     running.service.queueAuthFailures(429, { status: 503, headers: { 'retry-after': 'soon' } });
-    const client = clientFor(running);
+    let clock = Date.now();
+    const client = clientFor(running, { now: () => clock });
 
     await expect(client.getToken()).rejects.toMatchObject({ status: 429, retryAfterMs: undefined });
+    clock += 1_000; // past the client's own backoff, which the next exchange waits out
     await expect(client.getToken()).rejects.toMatchObject({ status: 503, retryAfterMs: undefined });
   });
 });

@@ -86,15 +86,17 @@ describe('errors from /v1/auth', () => {
     expect(error).toHaveProperty('message', `The auth endpoint refused the request (400): ${'x'.repeat(295)}[reda`);
   });
 
-  it('5xx: AuthServerError with the status; the next operation tries again', async () => {
+  it('5xx: AuthServerError with the status; the next operation after the backoff tries again', async () => {
     const running = await startService();
     running.service.queueAuthFailures(503);
-    const client = clientFor(running);
+    let clock = Date.now();
+    const client = clientFor(running, { now: () => clock });
 
     await expect(client.request(PentestsDocument)).rejects.toMatchObject({ name: 'AuthServerError', status: 503 });
     expect(client.store.getState()).toMatchObject({ status: 'error', token: null });
     expect(client.store.getState().error).toBeInstanceOf(AuthServerError);
 
+    clock += 1_000; // the first step of the backoff is at most 1 s
     await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
     expect(running.service.authCalls).toHaveLength(2);
     expect(client.store.getState()).toMatchObject({ status: 'authenticated', error: null });
