@@ -34,7 +34,7 @@ describe('the operation-name scan looks at each character of the text at most tw
     }
   });
 
-  it('the shape of issue 32 is named no differently for being deep: the name before its first bracket', () => {
+  it('depth changes nothing of the name: brackets left open leave none, deep balanced selection sets keep their operation’s', () => {
     const n = 100_000;
     expect(scanOperationName(`query Deep${'('.repeat(n)}`).name).toBeUndefined();
     expect(scanOperationName(`query Deep ${'{ a '.repeat(n)}${'}'.repeat(n)}`).name).toBe('Deep');
