@@ -1,6 +1,6 @@
 import { TokenExpiredError, TokenRejectedError } from '../core/errors/index.js';
 import { operationNameOf } from '../core/wire/operation-name.js';
-import { inSpan, TELEMETRY } from '../core/wire/telemetry.js';
+import { inSpan, recordedOperationName, TELEMETRY } from '../core/wire/telemetry.js';
 import { mayBeMutation } from '../core/wire/transport.js';
 import { attemptsOf, type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
 import { handlerShell } from './handler-shell.js';
@@ -65,7 +65,7 @@ export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler 
         const { operation } = read;
         const answer = await inSpan(
           TELEMETRY.proxySpan,
-          () => ({ 'graphql.operation.name': operation.operationName ?? operationNameOf(read.query) ?? '' }),
+          () => ({ 'graphql.operation.name': recordedOperationName(operation.operationName ?? operationNameOf(read.query)) }),
           () => client.request<ForwardedAnswer, ForwardedOperation>(read.query, operation, init),
           ({ value }) => ({
             ...(value === undefined ? {} : { 'http.response.status_code': value.status }),

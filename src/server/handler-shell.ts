@@ -1,7 +1,7 @@
 import { IN_PROCESS_ORIGIN } from '../core/wire/absolute-url.js';
 import { jsonResponse } from './responses.js';
 import type { ServerHandler, ServerHandlerOptions } from './options.js';
-import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, JsonTooDeep, readJson } from './read-json.js';
+import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_JSON_VALUES, JsonTooDeep, JsonTooManyValues, readJson } from './read-json.js';
 import { refusal } from './refusals.js';
 import type { ClientParts } from '../core/client/auth-client.js';
 import { watchHealth } from './handler-health.js';
@@ -17,6 +17,7 @@ export interface HandlerParts {
 /** What both handlers share: the refusals, a bounded JSON body, and no detail of a failure leaked. */
 export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answer, upstream }: HandlerParts): ServerHandler {
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
   const { client } = upstream;
   const status = watchHealth(client.store, { logger: options.logger ?? console, now: options.now ?? Date.now });
   async function serve(request: Request, trusted: boolean): Promise<Response> {
@@ -27,12 +28,13 @@ export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answ
           : jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' })
         : await refusal(request, options);
       if (refused) return refused;
-      const body = await readJson(request, maxBodyBytes, maxJsonDepth);
+      const body = await readJson(request, maxBodyBytes, { maxDepth: maxJsonDepth, maxValues: maxJsonValues });
       if (body === undefined) return jsonResponse(400, { error: 'the body is not JSON' });
       return await answer(body, request);
     } catch (error) {
       if (error instanceof BodyTooLarge) return jsonResponse(413, { error: `the body exceeds ${maxBodyBytes} bytes` });
       if (error instanceof JsonTooDeep) return jsonResponse(400, { error: `the body nests deeper than ${maxJsonDepth} levels`, code: 'JSON_TOO_DEEP' });
+      if (error instanceof JsonTooManyValues) return jsonResponse(400, { error: `the body holds more than ${maxJsonValues} values`, code: 'JSON_TOO_MANY_VALUES' });
       // Nothing of the failure goes out: it could name the upstream or, in a message, a secret.
       return jsonResponse(500, { error: 'internal error' });
     }

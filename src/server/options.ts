@@ -40,6 +40,12 @@ export interface ServerHandlerOptions {
    */
   maxJsonDepth?: number;
   /**
+   * Bodies that hold more values than this (the whole, and every element of an array and member of
+   * an object, at any depth) are refused (400, `JSON_TOO_MANY_VALUES`) before they are parsed: a
+   * megabyte of small values stalls the event loop as deep nesting does. Default 10 000.
+   */
+  maxJsonValues?: number;
+  /**
    * Behind a reverse proxy that sets `X-Forwarded-Host` and `X-Forwarded-Proto`, true lets them name
    * this server's own origin for the Origin check. Default false: only the request URL and `Host`
    * do, since a client can send those headers itself when nothing in front of the server strips them.
@@ -102,6 +108,7 @@ export function checkServerOptions(options: ServerHandlerOptions): void {
     throw new AuthConfigError('waitUntil must be a function that keeps a promise alive, such as (promise) => ctx.waitUntil(promise)');
   }
   checkPositiveInteger('maxJsonDepth', options.maxJsonDepth);
+  checkPositiveInteger('maxJsonValues', options.maxJsonValues);
   checkPositiveInteger('forcedRenewalIntervalMs', options.forcedRenewalIntervalMs);
   checkPositiveInteger('recovery.initialDelayMs', options.recovery?.initialDelayMs);
   checkPositiveInteger('recovery.maxDelayMs', options.recovery?.maxDelayMs);

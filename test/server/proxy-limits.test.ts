@@ -73,6 +73,60 @@ describe('JSON nesting: maxJsonDepth (default 64)', () => {
   });
 });
 
+/** A GraphQL request of exactly `values` values: the whole, query, variables, v, and v's zeros. */
+const withValues = (values: number) => JSON.stringify({ query: '{ hello }', variables: { v: Array.from({ length: values - 4 }, () => 0) } });
+
+describe('JSON values: maxJsonValues (default 10 000)', () => {
+  it('a megabyte of flat arrays at depth 63, within maxJsonDepth, is refused (400 JSON_TOO_MANY_VALUES) before parsing, nothing upstream', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl);
+    const flat = `{"query":"{ hello }","variables":{"v":${'['.repeat(60)}${'[],'.repeat(340_000)}[]${']'.repeat(60)}}}`;
+    expect(flat.length).toBeGreaterThan(1_000_000);
+    expect(flat.length).toBeLessThanOrEqual(1024 * 1024);
+    const refused = await post(url, flat);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'the body holds more than 10000 values', code: 'JSON_TOO_MANY_VALUES' });
+    expect(mock.graphqlCalls).toHaveLength(0);
+    expect(mock.authCalls).toHaveLength(0);
+  });
+
+  it('exactly the limit is served, one value more is refused; every element and member counts at any depth, commas and brackets in strings do not', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl);
+    const served = await post(url, withValues(10_000));
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual({ data: { hello: 'world' } });
+    const over = await post(url, withValues(10_001));
+    expect({ status: over.status, body: (await over.json()) as unknown }).toEqual({
+      status: 400,
+      body: { error: 'the body holds more than 10000 values', code: 'JSON_TOO_MANY_VALUES' },
+    });
+
+    const small = await proxyUrl(baseUrl, { maxJsonValues: 7 });
+    // The whole, query, variables, a, its two elements, b: 7; empty arrays and objects hold nothing.
+    const seven = { query: '{ hello }', variables: { a: [{}, [ ]], b: '",[{,' } };
+    expect((await post(small, seven)).status).toBe(200);
+    expect((await post(small, { ...seven, variables: { ...seven.variables, c: null } })).status).toBe(400);
+    expect((await post(small, { ...seven, variables: { ...seven.variables, a: [{ d: 1 }, []] } })).status).toBe(400);
+    expect(mock.graphqlCalls).toHaveLength(2);
+  });
+
+  it('the token handler has the same limit: a refused body costs no /v1/auth call', async () => {
+    const { createTokenHandler } = await import('../../src/server/index.js');
+    const { mock, baseUrl } = await upstream();
+    const handler = createTokenHandler({ apiKey: API_KEY, region: 'local', regions: { local: baseUrl }, authorizeRequest: hasSession, maxJsonValues: 1 });
+    const url = `${await serveHandler(handler)}/api/token`;
+    const refused = await post(url, '{"expired":"a.b.c"}');
+    expect({ status: refused.status, body: (await refused.json()) as unknown }).toEqual({
+      status: 400,
+      body: { error: 'the body holds more than 1 values', code: 'JSON_TOO_MANY_VALUES' },
+    });
+    expect(mock.authCalls).toHaveLength(0);
+    expect((await post(url, '{ }')).status).toBe(200);
+    expect(mock.authCalls).toHaveLength(1);
+  });
+});
+
 describe('the request body: maxBodyBytes, counted whatever Content-Length says', () => {
   it('a chunked body without Content-Length that never ends is refused 413 while it streams, after about the limit', async () => {
     const { mock, baseUrl } = await upstream();

@@ -132,6 +132,40 @@ describe('OpenTelemetry, with the SDK registered', () => {
   });
 });
 
+describe('what a span records of a hostile client is bounded, and the request still answers', () => {
+  const recordedNames = () => named('graphql-jwt-auth proxy').map((span) => span.attributes['graphql.operation.name']);
+
+  it('nested parentheses in a 560 kB query (204 s of scanning before): answered as the service answers it, the span named by the scan of the whole text', async () => {
+    const running = await startService();
+    const url = await proxyUrl(running);
+    const n = 140_000;
+    const query = `query Q${'('.repeat(n)}${')('.repeat(n)}${')'.repeat(n)} { pentests_count }`;
+    const answer = await post(url, { query });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ errors: [{ message: expect.stringContaining('Syntax Error') as string }] });
+    expect(running.service.graphqlCalls).toHaveLength(1);
+    expect(recordedNames()).toEqual(['Q']);
+  });
+
+  it('an operation name is recorded only as a GraphQL name of at most 100 characters, whether sent or read from the query; else empty', async () => {
+    const running = await startService();
+    const url = await proxyUrl(running);
+    const hundred = `N${'a'.repeat(99)}`;
+    const bodies = [
+      { query: `query ${hundred} { pentests_count }` },
+      { query: `query ${hundred}b { pentests_count }` },
+      { query: `query ${'N'.repeat(500_000)} { pentests_count }` },
+      { query: '{ pentests_count }', operationName: hundred },
+      { query: '{ pentests_count }', operationName: `${hundred}b` },
+      { query: '{ pentests_count }', operationName: 'Evil\r\n\u001b[2J\u001b[31mforged log line'.repeat(10_000) },
+      { query: '{ pentests_count }', operationName: 'Items\n' },
+    ];
+    for (const body of bodies) expect((await post(url, body)).status).toBe(200);
+    expect(running.service.graphqlCalls).toHaveLength(bodies.length);
+    expect(recordedNames()).toEqual([hundred, '', '', hundred, '', '', '']);
+  });
+});
+
 describe('OpenTelemetry, without a provider', () => {
   it('records nothing and fails nothing', async () => {
     trace.disable();

@@ -41,6 +41,19 @@ export const TELEMETRY = {
   cacheDegradations: 'graphql_jwt_auth.cache.degradations',
 } as const;
 
+/** A GraphQL name, `[_A-Za-z][_0-9A-Za-z]*`, of at most this many characters is recorded as sent. */
+const MAX_RECORDED_NAME = 100;
+const GRAPHQL_NAME = /^[_A-Za-z]\w*$/;
+
+/**
+ * The `graphql.operation.name` a span records: a client's name (sent, or read from its query) when
+ * it is a GraphQL name of at most 100 characters, else '' as for an anonymous operation. A client
+ * sends anything, and a span held a 921,600-character name with line breaks and terminal escapes.
+ */
+export function recordedOperationName(name: string | null | undefined): string {
+  return typeof name === 'string' && name.length <= MAX_RECORDED_NAME && GRAPHQL_NAME.test(name) ? name : '';
+}
+
 const otel = () => (globalThis as Record<symbol, OtelGlobal | undefined>)[OTEL_API];
 
 /** Runs `work` in a span when a tracer provider is registered; `describe` adds what the outcome says. */

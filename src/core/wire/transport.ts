@@ -25,7 +25,10 @@ export class NoAnswer extends Error {
   }
 }
 
-/** Mutations may have run before a connection dropped, so nothing that might be one is sent twice. */
+/**
+ * Mutations may have run before a connection dropped, so nothing that might be one is sent twice.
+ * The proxy runs this on any client's text: the expression has no quantifier, so it stays one pass.
+ */
 export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolean {
   if (typeof document === 'string') return /(^|[^\w$])mutation\b/.test(document);
   return document.definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
