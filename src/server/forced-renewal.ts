@@ -1,4 +1,4 @@
-import { AuthError } from '../core/errors/index.js';
+import { AuthError, UnexpectedRedirectError } from '../core/errors/index.js';
 import type { ClientParts } from '../core/client/auth-client.js';
 
 /** The cheapest question any GraphQL service answers: whether the token is still accepted. */
@@ -24,9 +24,9 @@ export interface ForcedRenewalOptions {
  * service can say whether it refuses it: one request of the handler's own asks (shared by all who
  * claim the same token meanwhile, and its verdict kept for `intervalMs`). On the expired answer the
  * request path renews and retries as for any request; an accepted token stays. When the check gets
- * no answer within `timeoutMs`, the token is renewed in service, at most once per `intervalMs`: so
- * any number of claims costs at most one `/v1/auth` call per interval, every claim is answered within
- * the bound, and everyone else keeps the token meanwhile.
+ * no answer within `timeoutMs` (or a redirect, no verdict either), the token is renewed in service,
+ * at most once per `intervalMs`: so any number of claims costs at most one `/v1/auth` call per
+ * interval, every claim is answered within the bound, and everyone else keeps the token meanwhile.
  */
 export function forcedRenewals({ client, session }: ClientParts, { intervalMs, timeoutMs, now }: ForcedRenewalOptions) {
   let checked: { token: string; at: number } | null = null;
@@ -51,7 +51,7 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
       await ask();
     } catch (error) {
       // A failed renewal after a real expired answer is the callers' answer already (in the store).
-      if (error instanceof AuthError) return;
+      if (error instanceof AuthError && !(error instanceof UnexpectedRedirectError)) return;
       if (now() - lastForcedAt < intervalMs) return;
       lastForcedAt = now();
       await session.replaceInService(token).catch(() => undefined);
