@@ -2,7 +2,7 @@
  * wire/: what goes over HTTP to /graphql. The transport (this file) sends an operation and reads
  * its answer: the expired or refused answer, `ClientError` parity with graphql-request, GraphQL result
  * checks, the operation's text and name, headers, abort, URLs, variables, `Retry-After`, transient
- * statuses and redaction. It knows nothing of tokens' lives; it may import errors/ only.
+ * statuses, refused redirects and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
 import { clientError, type SentRequest } from './client-error.js';
 import type { GraphQLDocument, Variables } from './document-source.js';
