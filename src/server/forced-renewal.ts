@@ -1,4 +1,4 @@
-import { AuthError } from '../core/errors/index.js';
+import { AuthError, UnexpectedRedirectError } from '../core/errors/index.js';
 import type { ClientParts } from '../core/client/auth-client.js';
 import { decodeJwtClaims } from '../core/sources/token-expiry.js';
 
@@ -25,24 +25,51 @@ function notOlderThan(claimed: string, held: string): boolean {
 }
 
 /**
+ * The longest a check may take, whatever `upstreamTimeoutMs` allows: the browsers that claim wait on
+ * it, and a service that answers anything answers `{ __typename }` in milliseconds.
+ */
+export const MAX_TOKEN_CHECK_MS = 5_000;
+
+export interface ForcedRenewalOptions {
+  intervalMs: number;
+  /** How long the check may take before it counts as no answer. */
+  timeoutMs: number;
+  now: () => number;
+}
+
+/**
  * What a browser's `{"expired": T}` may cost. Only the current token is worth a look, and only the
  * service can say whether it refuses it: one request of the handler's own asks (shared by all who
  * claim the same token meanwhile, and its verdict kept for `intervalMs`). On the expired answer the
  * request path renews and retries as for any request; an accepted token stays. When the check gets
- * no answer, the token is renewed in service, at most once per `intervalMs`: so any number of
- * claims costs at most one `/v1/auth` call per interval, and everyone else keeps the token meanwhile.
+ * no answer within `timeoutMs` (or a redirect, no verdict either), the token is renewed in service,
+ * at most once per `intervalMs`: so any number of claims costs at most one `/v1/auth` call per
+ * interval, every claim is answered within the bound, and everyone else keeps the token meanwhile.
  */
-export function forcedRenewals({ client, session }: ClientParts, { intervalMs, now }: { intervalMs: number; now: () => number }) {
+export function forcedRenewals({ client, session }: ClientParts, { intervalMs, timeoutMs, now }: ForcedRenewalOptions) {
   let checked: { token: string; at: number } | null = null;
   let checking: { token: string; done: Promise<void> } | null = null;
   let lastForcedAt = Number.NEGATIVE_INFINITY;
 
+  async function ask(): Promise<void> {
+    // Not AbortSignal.timeout(): its timer would stay pending for the whole bound after every check.
+    const bound = new AbortController();
+    const timer = setTimeout(() => {
+      bound.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
+    }, timeoutMs);
+    try {
+      await client.request(TOKEN_CHECK, undefined, { signal: bound.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function check(token: string): Promise<void> {
     try {
-      await client.request(TOKEN_CHECK);
+      await ask();
     } catch (error) {
       // A failed renewal after a real expired answer is the callers' answer already (in the store).
-      if (error instanceof AuthError) return;
+      if (error instanceof AuthError && !(error instanceof UnexpectedRedirectError)) return;
       if (now() - lastForcedAt < intervalMs) return;
       lastForcedAt = now();
       await session.replaceInService(token).catch(() => undefined);

@@ -1,4 +1,6 @@
 import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from '../core/wire/expired-answer.js';
+import { UnexpectedRedirectError } from '../core/errors/index.js';
+import { NO_REDIRECT, refuseRedirect } from '../core/wire/redirects.js';
 import { NoAnswer, type Send } from '../core/wire/transport.js';
 import { readCappedText } from './read-capped.js';
 
@@ -37,7 +39,8 @@ export class ResponseTooLarge extends Error {
  * A Send for the proxy: posts the browser's operation as is (with the server's token) and resolves
  * the raw answer, so data, errors and extensions reach the browser unchanged. Only the expired and
  * refused answers are taken out, for the request path to renew and retry once. Each attempt has
- * `timeoutMs` for the whole answer and at most `maxResponseBytes` of it.
+ * `timeoutMs` for the whole answer and at most `maxResponseBytes` of it; a redirect is refused, as
+ * it would carry the token elsewhere.
  */
 export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLimits) {
   return (graphqlUrl: string, fetchImpl: typeof fetch): Send => {
@@ -67,11 +70,13 @@ export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLim
           headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
           body: JSON.stringify({ query, ...operation }),
           signal: both.signal,
+          redirect: NO_REDIRECT,
         });
+        refuseRedirect(response, graphqlUrl);
         status = response.status;
         body = await readCappedText(response.body, maxResponseBytes, () => new ResponseTooLarge());
       } catch (error) {
-        if (error instanceof ResponseTooLarge || signal?.aborted === true) throw error;
+        if (error instanceof ResponseTooLarge || error instanceof UnexpectedRedirectError || signal?.aborted === true) throw error;
         if (both.signal.reason instanceof UpstreamTimeout) throw both.signal.reason;
         throw new NoAnswer(error);
       } finally {

@@ -4,21 +4,18 @@ import { inSpan, recordedOperationName, TELEMETRY } from '../core/wire/telemetry
 import { mayBeMutation } from '../core/wire/transport.js';
 import { attemptsOf, type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
 import { handlerShell } from './handler-shell.js';
-import { checkPositiveInteger, type ServerHandler, type ServerHandlerOptions } from './options.js';
+import { checkPositiveInteger, DEFAULT_UPSTREAM_TIMEOUT_MS, type ServerHandler, type ServerHandlerOptions } from './options.js';
 import { graphqlErrorResponse } from './responses.js';
 import { upstreamAuthFailure, upstreamClient } from './upstream-client.js';
 
 export interface GraphQLProxyOptions extends ServerHandlerOptions {
   /** Larger request bodies are refused with 413; default 1 MiB. */
   maxBodyBytes?: number;
-  /** The service's whole answer to one forwarded operation, or 504 `UPSTREAM_TIMEOUT`; default 30 s. */
-  upstreamTimeoutMs?: number;
   /** Larger answers are cut off while they stream in and answered 502 `RESPONSE_TOO_LARGE`; default 10 MiB. */
   maxResponseBytes?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -45,7 +42,7 @@ function readOperation(body: unknown): { query: string; operation: ForwardedOper
  * browser's request but the operation goes upstream: no cookie, no authorization header.
  */
 export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler {
-  for (const name of ['maxBodyBytes', 'upstreamTimeoutMs', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
+  for (const name of ['maxBodyBytes', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
   const limits = {
     timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

@@ -3,6 +3,8 @@ import type { AutoRegion } from '../core/sources/region-discovery.js';
 import type { Regions } from '../core/sources/regions.js';
 import type { TokenCache } from '../core/sources/token-cache.js';
 
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
 export interface ServerHandlerOptions {
   /** The service's API key: stays on this server, sent only in the body of `/v1/auth` calls. */
   apiKey: string;
@@ -59,6 +61,13 @@ export interface ServerHandlerOptions {
    */
   forcedRenewalIntervalMs?: number;
   /**
+   * How long the service's GraphQL endpoint may take to answer a request the handler sends: the
+   * proxy's forwarded operation (else 504 `UPSTREAM_TIMEOUT`), and the token handler's check of a
+   * `{"expired": T}`, which waits at most 5 s whatever this allows (then counts as no answer).
+   * Default 30 000.
+   */
+  upstreamTimeoutMs?: number;
+  /**
    * A 400/401/403 from `/v1/auth` (a WAF, a gateway hiccup, a key rotated and back) is asked again
    * after `initialDelayMs`, doubling up to `maxDelayMs`, instead of failing for good. Defaults 5 s and 5 min.
    */
@@ -110,6 +119,7 @@ export function checkServerOptions(options: ServerHandlerOptions): void {
   checkPositiveInteger('maxJsonDepth', options.maxJsonDepth);
   checkPositiveInteger('maxJsonValues', options.maxJsonValues);
   checkPositiveInteger('forcedRenewalIntervalMs', options.forcedRenewalIntervalMs);
+  checkPositiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs);
   checkPositiveInteger('recovery.initialDelayMs', options.recovery?.initialDelayMs);
   checkPositiveInteger('recovery.maxDelayMs', options.recovery?.maxDelayMs);
   // Read as unknown: JavaScript callers pass anything.

@@ -1,7 +1,7 @@
-import type { ServerHandler, ServerHandlerOptions } from './options.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ServerHandler, type ServerHandlerOptions } from './options.js';
 import { handlerShell } from './handler-shell.js';
 import { jsonResponse, jsonTextResponse } from './responses.js';
-import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, forcedRenewals } from './forced-renewal.js';
+import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, forcedRenewals, MAX_TOKEN_CHECK_MS } from './forced-renewal.js';
 import { upstreamAuthFailure, upstreamClient } from './upstream-client.js';
 
 /** A token request is `{}` or `{ "expired": "<token>" }`: a few hundred bytes. */
@@ -18,6 +18,7 @@ export function createTokenHandler(options: ServerHandlerOptions): ServerHandler
   const { session } = upstream;
   const claimExpired = forcedRenewals(upstream, {
     intervalMs: options.forcedRenewalIntervalMs ?? DEFAULT_FORCED_RENEWAL_INTERVAL_MS,
+    timeoutMs: Math.min(options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS, MAX_TOKEN_CHECK_MS),
     now: options.now ?? Date.now,
   });
   // Serialised once per token (a token comes from one region): every browser gets the same answer

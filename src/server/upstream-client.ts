@@ -1,5 +1,5 @@
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/client/auth-client.js';
-import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError } from '../core/errors/index.js';
+import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
 import { autoRegion } from '../core/sources/region-discovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import type { Send } from '../core/wire/transport.js';
@@ -44,8 +44,11 @@ function recoveryBackoff({ initialDelayMs = DEFAULT_RECOVERY_INITIAL_DELAY_MS, m
   }
 }
 
-/** How an upstream auth failure is told to the browser: the kind, never the detail. */
+/** How a failure to obtain or present the server's credentials is told to the browser: the kind, never the detail. */
 export function upstreamAuthFailure(error: unknown): { status: number; message: string; code: string; headers: Record<string, string> } | null {
+  if (error instanceof UnexpectedRedirectError) {
+    return { status: 502, message: 'The service answered with a redirect, which is not followed', code: 'UPSTREAM_REDIRECT_REFUSED', headers: {} };
+  }
   if (error instanceof InvalidApiKeyError || error instanceof AuthRequestError) {
     return { status: 502, message: "The service refused this server's credentials", code: 'UPSTREAM_AUTH_REFUSED', headers: {} };
   }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // A browser's {"expired": T} renews only a token the service really refuses: a valid current token
 // reported any number of times costs no /v1/auth call, and everyone keeps being served meanwhile.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
 import { startFarm, testRedis } from '../farm/farm.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
@@ -56,6 +56,27 @@ describe('{"expired": T} for the current, valid token', () => {
     expect(again).toEqual([token, token]);
     expect(running.service.authCalls).toHaveLength(2);
     expect(checks(running)).toHaveLength(1);
+  });
+});
+
+describe('{"expired": T} while the service holds every GraphQL request', () => {
+  it('20 concurrent claims are all answered within the check’s bound (upstreamTimeoutMs), with 1 check and 1 renewal in service', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running, { upstreamTimeoutMs: 1_000 });
+    const token = await tokenOf(await post(url, {}));
+    onTestFinished(running.service.pauseGraphql());
+    const startedAt = performance.now();
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(url, { expired: token })));
+
+    const tookMs = performance.now() - startedAt;
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(new Set(await Promise.all(answers.map(tokenOf)))).toEqual(new Set([running.service.issuedTokens[1]]));
+    expect(checks(running)).toHaveLength(1);
+    expect(running.service.authCalls).toHaveLength(2);
+    // The check waited its bound, not the 5 s cap, and the service still holds it.
+    expect(tookMs).toBeGreaterThanOrEqual(990);
+    expect(tookMs).toBeLessThan(5_000);
   });
 });
 

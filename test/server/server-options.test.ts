@@ -24,6 +24,7 @@ const SHARED_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ['maxJsonValues 10.5', { maxJsonValues: 10.5 }, 'maxJsonValues must be a whole number of at least 1, got 10.5'],
   ['maxJsonValues a string', { maxJsonValues: '10000' }, 'maxJsonValues must be a whole number of at least 1, got string'],
   ['forcedRenewalIntervalMs -1', { forcedRenewalIntervalMs: -1 }, 'forcedRenewalIntervalMs must be a whole number of at least 1, got -1'],
+  ['upstreamTimeoutMs Infinity', { upstreamTimeoutMs: Number.POSITIVE_INFINITY }, 'upstreamTimeoutMs must be a whole number of at least 1, got Infinity'],
   ['recovery.initialDelayMs NaN', { recovery: { initialDelayMs: Number.NaN } }, 'recovery.initialDelayMs must be a whole number of at least 1, got NaN'],
   ['recovery.maxDelayMs 0', { recovery: { maxDelayMs: 0 } }, 'recovery.maxDelayMs must be a whole number of at least 1, got 0'],
   ['logger null', { logger: null }, 'logger must have warn(message) and error(message), as console does'],
@@ -38,7 +39,6 @@ const SHARED_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
 
 const PROXY_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ['maxBodyBytes 0', { maxBodyBytes: 0 }, 'maxBodyBytes must be a whole number of at least 1, got 0'],
-  ['upstreamTimeoutMs Infinity', { upstreamTimeoutMs: Number.POSITIVE_INFINITY }, 'upstreamTimeoutMs must be a whole number of at least 1, got Infinity'],
   ['maxResponseBytes a bigint', { maxResponseBytes: 10n }, 'maxResponseBytes must be a whole number of at least 1, got bigint'],
 ];
 

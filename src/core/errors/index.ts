@@ -11,5 +11,6 @@ export { InvalidApiKeyError } from './invalid-api-key-error.js';
 export { SignedOutError } from './signed-out-error.js';
 export { TokenExpiredError } from './token-expired-error.js';
 export { TokenRejectedError } from './token-rejected-error.js';
+export { UnexpectedRedirectError } from './unexpected-redirect-error.js';
 export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';
 export { NotPrefetchedError } from './not-prefetched-error.js';

@@ -4,8 +4,10 @@ import {
   AuthRequestError,
   AuthServerError,
   InvalidApiKeyError,
+  UnexpectedRedirectError,
 } from '../errors/index.js';
 import { redact } from '../wire/redact.js';
+import { NO_REDIRECT, refuseRedirect } from '../wire/redirects.js';
 import { count, inSpan, recordMs, TELEMETRY } from '../wire/telemetry.js';
 import type { ExchangeReason } from './token-source.js';
 import { readRetryAfter } from '../wire/retry-after.js';
@@ -56,7 +58,8 @@ export interface TokenPost {
 
 /**
  * POSTs JSON to an endpoint that answers `{ token, … }` and returns the answer, its token checked.
- * Times out on its own clock, so one caller giving up never fails the others sharing the call.
+ * Times out on its own clock, so one caller giving up never fails the others sharing the call. A
+ * redirect is refused: the body may hold the key, and the token must come from the URL configured.
  */
 export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
   let response: Response;
@@ -72,10 +75,13 @@ export async function postForToken({ fetch, url, body, timeoutMs, secret = '', c
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
       signal: timeout.signal,
+      redirect: NO_REDIRECT,
       ...(credentials === undefined ? {} : { credentials }),
     });
+    refuseRedirect(response, url);
     text = await response.text();
   } catch (cause) {
+    if (cause instanceof UnexpectedRedirectError) throw cause;
     throw new AuthNetworkError(url, { cause });
   } finally {
     clearTimeout(timer);

@@ -2,7 +2,7 @@
  * wire/: what goes over HTTP to /graphql. The transport (this file) sends an operation and reads
  * its answer: the expired or refused answer, `ClientError` parity with graphql-request, GraphQL result
  * checks, the operation's text and name, headers, abort, URLs, variables, `Retry-After`, transient
- * statuses and redaction. It knows nothing of tokens' lives; it may import errors/ only.
+ * statuses, refused redirects and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
 import { clientError, type SentRequest } from './client-error.js';
 import type { GraphQLDocument, Variables } from './document-source.js';
@@ -10,6 +10,7 @@ import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
 import { operationText } from './operation-text.js';
+import { NO_REDIRECT, refuseRedirect } from './redirects.js';
 
 export type { GraphQLDocument, Variables } from './document-source.js';
 
@@ -53,7 +54,7 @@ const ACCEPT = 'application/graphql-response+json, application/json';
  * HTTP error, not a GraphQL result, GraphQL errors) on that parsed value. The expired answer is
  * recognised by its body whatever its status; the errors are graphql-request's, as when it read them.
  */
-async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | undefined, request: SentRequest): Promise<unknown> {
+async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | undefined, request: SentRequest, url: string): Promise<unknown> {
   let response: Response;
   try {
     // Runs before the first await, in the caller's synchronous run: the request path checks for a
@@ -62,6 +63,7 @@ async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | 
   } catch (error) {
     throw signal?.aborted ? error : new NoAnswer(error);
   }
+  refuseRedirect(response, url);
   const body = await response.text();
   const parsed = parseBody(body);
   if (isTokenExpiredAnswer(parsed)) throw new ExpiredAnswer(response.status);
@@ -76,7 +78,8 @@ async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | 
 
 /**
  * Posts operations the way graphql-request does (same body, same `accept` and `content-type`
- * unless the caller set them) and reads each answer once.
+ * unless the caller set them) and reads each answer once. A redirect is refused, never followed:
+ * the request carries a token (or, from the proxy client, the app's cookies).
  */
 export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Send {
   // Parsed on the first send, not per request; not at creation, where a proxy client made during
@@ -89,12 +92,12 @@ export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Se
     if (!requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json');
     // Built outside `post`: a URL or variables that cannot be sent are the caller's error, not a
     // lost answer.
-    const init: RequestInit = { method: 'POST', headers: requestHeaders, body: JSON.stringify({ query, variables, operationName }) };
+    const init: RequestInit = { method: 'POST', headers: requestHeaders, body: JSON.stringify({ query, variables, operationName }), redirect: NO_REDIRECT };
     if (signal !== undefined) init.signal = signal;
     url ??= new URL(graphqlUrl);
     const target = url;
     const post = () => fetchImpl(target, init);
     // The document's type fixes TData; the parsed body cannot be checked against it.
-    return sendAndRead(post, signal, { query, variables }) as Promise<never>;
+    return sendAndRead(post, signal, { query, variables }, graphqlUrl) as Promise<never>;
   };
 }

@@ -10,6 +10,7 @@ import {
   SignedOutError,
   TokenExpiredError,
   TokenRejectedError,
+  UnexpectedRedirectError,
 } from '../../../src/index.js';
 import { PentestsDocument } from '../../support/documents.js';
 import { clientFor, startService } from '../../support/fixtures.js';
@@ -39,6 +40,16 @@ describe('error names and messages', () => {
       'The GraphQL endpoint answered that the token has expired (401), even after re-authenticating',
     ],
     ['TokenRejectedError', new TokenRejectedError(403), 'The GraphQL endpoint refused the token (403), even after re-authenticating'],
+    [
+      'UnexpectedRedirectError',
+      new UnexpectedRedirectError('http://127.0.0.1:1/v1/auth', 307),
+      'http://127.0.0.1:1/v1/auth answered with a redirect (307), which is not followed: credentials go only to the URL configured',
+    ],
+    [
+      'UnexpectedRedirectError',
+      new UnexpectedRedirectError('http://127.0.0.1:1/api/token', 0),
+      'http://127.0.0.1:1/api/token answered with a redirect, which is not followed: credentials go only to the URL configured',
+    ],
   ])('%s carries its class name and its exact message', (name, error, message) => {
     expect(error).toBeInstanceOf(AuthError);
     expect(error.name).toBe(name);

@@ -1,0 +1,19 @@
+import { AuthError } from './auth-error.js';
+
+/**
+ * A request that carries a credential (the API key, a token, the app's cookies) was answered with a
+ * redirect. It is not followed: fetch would carry the credential on to wherever the answer points.
+ * `url` is the URL asked, never where the redirect pointed; `status` is the 3xx, or 0 where a
+ * browser hides it (an opaque redirect).
+ */
+export class UnexpectedRedirectError extends AuthError {
+  override name = 'UnexpectedRedirectError';
+  readonly status: number;
+  readonly url: string;
+
+  constructor(url: string, status: number, options?: ErrorOptions) {
+    super(`${url} answered with a redirect${status === 0 ? '' : ` (${status})`}, which is not followed: credentials go only to the URL configured`, options);
+    this.status = status;
+    this.url = url;
+  }
+}
