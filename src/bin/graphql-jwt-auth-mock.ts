@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { pentestDemo } from '../../mock-service/pentest/demo.ts';
 import { createMockService, EXPIRE_TOKENS_PATH, type LoggedRequest, type MockService } from '../testing/index.ts';
+import { printable } from './printable.ts';
 
 const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm run mock-service -- [options])
   --port N              port on 127.0.0.1 of the first region, the next regions on the ports after it
@@ -22,7 +23,9 @@ const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm
   --help
 
 While it runs: press e to expire every token issued so far (your app should recover with one /v1/auth
-call), q to quit; or POST ${EXPIRE_TOKENS_PATH} on its port from this machine.`;
+call), q to quit; or POST ${EXPIRE_TOKENS_PATH} on its port from this machine, with
+Content-Type: application/json (which no page of another site can send without a preflight, and the
+mock answers none there).`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -76,11 +79,14 @@ function watchKeys(service: MockService, quit: () => void): void {
   });
 }
 
-/** `12:00:01.234 us POST /v1/graphql 200 us#1 PentestsPage`: never a token or a key, only the token's tag. */
+/**
+ * `12:00:01.234 us POST /v1/graphql 200 us#1 PentestsPage`: never a token or a key, only the token's
+ * tag. What the client chose (method, path, operation name) is printed escaped.
+ */
 function logLine(entry: LoggedRequest): string {
   const time = new Date(entry.time).toISOString().slice(11, 23);
-  const operation = entry.operationName === null ? '' : ` ${entry.operationName}`;
-  return `${time} ${entry.region} ${entry.method} ${entry.path} ${entry.status} ${entry.tokenTag}${operation}`;
+  const operation = entry.operationName === null ? '' : ` ${printable(entry.operationName)}`;
+  return `${time} ${entry.region} ${printable(entry.method)} ${printable(entry.path)} ${entry.status} ${entry.tokenTag}${operation}`;
 }
 
 const values = parse();
@@ -114,7 +120,7 @@ Point your app at it (paste into <AuthProvider>):
   apiKey="${values.key[0] ?? ''}" region="${firstRegion}" ${regionsProp}
 Knobs: token lifetime ${service.tokenLifetimeSec} s, auth delay ${service.authDelayMs} ms, graphql delay ${service.graphqlDelayMs} ms,
   expired status ${service.expiredStatus}, CORS on expired answer ${service.corsOnExpired ? 'yes' : 'no'}, request log ${values.log ? 'on' : 'off (--log)'} (see --help)
-Expire every token: press e here, or POST ${Object.values(regions)[0] ?? ''}${EXPIRE_TOKENS_PATH} from this machine.
+Expire every token: press e here, or POST ${Object.values(regions)[0] ?? ''}${EXPIRE_TOKENS_PATH} from this machine (Content-Type: application/json).
 Ctrl-C (or q) stops it.`);
   watchKeys(service, () => {
     stop('SIGINT');

@@ -3,6 +3,7 @@ import { jsonResponse } from './responses.js';
 import type { ServerHandler, ServerHandlerOptions } from './options.js';
 import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_JSON_VALUES, JsonTooDeep, JsonTooManyValues, readJson } from './read-json.js';
 import { refusal } from './refusals.js';
+import { isPostPreflight, listedOrigin, preflightAnswer, withCors } from './cors.js';
 import type { ClientParts } from '../core/client/auth-client.js';
 import { watchHealth } from './handler-health.js';
 
@@ -19,14 +20,20 @@ export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answ
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
   const { client } = upstream;
+  const allowedOrigins = options.allowedOrigins ?? [];
   const status = watchHealth(client.store, { logger: options.logger ?? console, now: options.now ?? Date.now });
   async function serve(request: Request, trusted: boolean): Promise<Response> {
+    const origin = trusted ? null : listedOrigin(request, allowedOrigins);
+    if (origin === null) return answerTo(request, trusted, false);
+    return withCors(isPostPreflight(request) ? preflightAnswer(request) : await answerTo(request, false, true), origin);
+  }
+  async function answerTo(request: Request, trusted: boolean, listed: boolean): Promise<Response> {
     try {
       const refused = trusted
         ? request.method === 'POST'
           ? null
           : jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' })
-        : await refusal(request, options);
+        : await refusal(request, options, listed);
       if (refused) return refused;
       const body = await readJson(request, maxBodyBytes, { maxDepth: maxJsonDepth, maxValues: maxJsonValues });
       if (body === undefined) return jsonResponse(400, { error: 'the body is not JSON' });

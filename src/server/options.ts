@@ -18,7 +18,11 @@ export interface ServerHandlerOptions {
    * lets everyone in. False refuses with 401.
    */
   authorizeRequest: (request: Request) => boolean | Promise<boolean>;
-  /** Origins besides the request's own that may call (a separate front-end origin). */
+  /**
+   * Origins besides the request's own that may call (a separate front-end origin), each as a browser
+   * sends it (`https://app.example.com`). Their pages may call from another site, and read every
+   * answer: the handlers answer their preflight and send them CORS headers, credentials included.
+   */
   allowedOrigins?: readonly string[];
   refreshMarginMs?: number;
   authTimeoutMs?: number;
@@ -134,6 +138,12 @@ export function checkServerOptions(options: ServerHandlerOptions): void {
   const { allowedOrigins = [] } = options;
   if (!Array.isArray(allowedOrigins) || allowedOrigins.some((origin) => typeof origin !== 'string')) {
     throw new AuthConfigError('allowedOrigins must be an array of origins such as "https://app.example.com"');
+  }
+  // Matched as the browser sends `Origin`: an entry written otherwise ("https://app.example.com/",
+  // an upper-case host, "*") would never match, and the front end would be refused with no clue why.
+  const unmatchable = (allowedOrigins as readonly string[]).find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+  if (unmatchable !== undefined) {
+    throw new AuthConfigError(`allowedOrigins holds ${JSON.stringify(unmatchable)}, which no browser sends as its Origin: write scheme://host[:port], such as "https://app.example.com"`);
   }
 }
 

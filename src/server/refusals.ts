@@ -28,15 +28,16 @@ const unauthorized = (authorized: boolean) => (authorized ? null : jsonResponse(
 
 /**
  * Why a request may not use the server's key, as the answer to send, or null when it may. Browsers
- * send `Sec-Fetch-Site` and `Origin` on cross-site POSTs, which a cookie alone would let through.
- * The app's `authorizeRequest` is awaited only when it answers with a promise: a token answer takes
- * a few microseconds, and every await is a turn of the microtask queue.
+ * send `Sec-Fetch-Site` and `Origin` on cross-site POSTs, which a cookie alone would let through;
+ * only an origin the app lists (`listed`: its `Origin` is in `allowedOrigins`) may call from
+ * another site. The app's `authorizeRequest` is awaited only when it answers with a promise: a
+ * token answer takes a few microseconds, and every await is a turn of the microtask queue.
  */
-export function refusal(request: Request, options: ServerHandlerOptions): Response | null | Promise<Response | null> {
+export function refusal(request: Request, options: ServerHandlerOptions, listed: boolean): Response | null | Promise<Response | null> {
   if (request.method !== 'POST') return jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' });
-  if (request.headers.get('sec-fetch-site') === 'cross-site') return jsonResponse(403, { error: 'cross-site request refused' });
+  if (!listed && request.headers.get('sec-fetch-site') === 'cross-site') return jsonResponse(403, { error: 'cross-site request refused' });
   const origin = request.headers.get('origin');
-  if (origin !== null && !isOwnOrigin(origin, request, options.trustForwardedHeaders === true) && !(options.allowedOrigins ?? []).includes(origin)) {
+  if (origin !== null && !listed && !isOwnOrigin(origin, request, options.trustForwardedHeaders === true)) {
     return jsonResponse(403, { error: 'origin not allowed' });
   }
   if (!isJson(request.headers.get('content-type'))) return jsonResponse(415, { error: 'send application/json' });

@@ -25,7 +25,14 @@ export function upstreamClient(options: ServerHandlerOptions, transport?: (graph
   if (transport !== undefined) ownership.transport = transport;
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
   ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
-  if (tokenCache !== undefined) ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context });
+  if (tokenCache !== undefined) {
+    const logger = options.logger ?? console;
+    // Called as a method, as the health lines are: a logger's warn may rely on `this`.
+    const log = (message: string) => {
+      logger.warn(message);
+    };
+    ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context, log });
+  }
   const parts = buildAuthClient(clientOptions, ownership);
   const { error } = parts.client.store.getState();
   if (error instanceof AuthConfigError) throw error;

@@ -71,7 +71,8 @@ export interface MockService {
   graphqlDelayMs: number;
   /**
    * Every token issued so far now answers as expired; returns how many that is. Served on a port
-   * (listen(), the CLI), `POST /__mock/expire-tokens` from 127.0.0.1 or ::1 does the same.
+   * (listen(), the CLI), `POST /__mock/expire-tokens` from 127.0.0.1 or ::1 with `Content-Type:
+   * application/json` does the same.
    */
   expireTokensNow(): number;
   expireToken(token: string): void;
@@ -112,12 +113,21 @@ export const EXPIRED_BODY = '{"message":"The incoming token has expired"}';
 
 /** Expires every token issued so far when posted from this machine to a port the mock listens on. */
 export const EXPIRE_TOKENS_PATH = '/__mock/expire-tokens';
+/**
+ * The mock's own knobs. A page of any site may send a simple POST to 127.0.0.1: a knob takes only
+ * `Content-Type: application/json`, which a browser sends cross-origin only after a preflight, and
+ * no preflight to a knob is answered, nor any answer of a knob given CORS headers.
+ */
+const KNOBS = '/__mock/';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 /** Internal header marking the expired answer for the corsOnExpired knob; removed before sending. */
 const EXPIRED_MARK = 'x-mock-expired-answer';
 const UNAUTHORIZED = { message: 'Unauthorized' };
 const MESSAGES: Partial<Record<number, string>> = { 400: 'Bad request', 401: 'Unauthorized' };
+
+/** `application/json`, parameters allowed: a type no page of another site sends without a preflight. */
+const isJsonType = (contentType: string | null) => contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
 const json = (status: number, value: unknown): Response =>
   new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
@@ -198,13 +208,14 @@ class MockServiceImpl implements MockService {
 
   /** Answers a request already routed to a region (listen() serves one region per port). */
   readonly handleRegion = async (region: string, path: string, request: Request, peer?: Peer): Promise<Response> => {
-    if (this.cors && isPreflight(request)) return preflightResponse();
+    const cors = this.cors && !path.startsWith(KNOBS);
+    if (cors && isPreflight(request)) return preflightResponse();
     const response = path === EXPIRE_TOKENS_PATH ? this.#expireOnRequest(region, request, peer) : await this.#route(region, path, request);
     // A network-error response (a 'reset' failure) has immutable headers and none to add.
     if (response.type === 'error') return response;
     const bareExpired = !this.corsOnExpired && response.headers.has(EXPIRED_MARK);
     response.headers.delete(EXPIRED_MARK);
-    return this.cors && !bareExpired ? withCors(response) : response;
+    return cors && !bareExpired ? withCors(response) : response;
   };
 
   mswHandlers(http?: MswHttp): Promise<MswHandler[]> {
@@ -221,11 +232,17 @@ class MockServiceImpl implements MockService {
    */
   #expireOnRequest(region: string, request: Request, peer: Peer | undefined): Response {
     const entry = this.#log(region, request.method, EXPIRE_TOKENS_PATH, null, '—');
-    const local = peer !== undefined && LOOPBACK.has(peer.address ?? '');
-    const response = !local ? json(404, { message: 'Not Found' }) : request.method !== 'POST' ? json(405, { message: 'Method Not Allowed' }) : json(200, { expired: this.expireTokensNow() });
+    const response = this.#expiryAnswer(request, peer);
     entry.status = response.status;
     this.#changed();
     return response;
+  }
+
+  #expiryAnswer(request: Request, peer: Peer | undefined): Response {
+    if (peer === undefined || !LOOPBACK.has(peer.address ?? '')) return json(404, { message: 'Not Found' });
+    if (request.method !== 'POST') return json(405, { message: 'Method Not Allowed' });
+    if (!isJsonType(request.headers.get('content-type'))) return json(415, { message: 'Send Content-Type: application/json' });
+    return json(200, { expired: this.expireTokensNow() });
   }
 
   async #route(region: string, path: string, request: Request): Promise<Response> {

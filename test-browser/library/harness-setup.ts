@@ -49,6 +49,8 @@ async function openHarness(browser: Browser, url: string): Promise<Page> {
 
 export interface Tabs {
   browser: Browser;
+  /** The harness pages' origin, http://127.0.0.1:PORT. */
+  origin: () => string;
   /** Opens `count` pages of the harness, each with a client made from `options`. */
   open: (count: number, options: HarnessOptions) => Promise<Page[]>;
 }
@@ -58,6 +60,7 @@ export function chromiumHarnessForFile(): Tabs {
   let harness: Awaited<ReturnType<typeof serveHarness>> | undefined;
   const tabs = {
     browser: undefined as unknown as Browser,
+    origin: () => new URL(harness!.url).origin,
     open: async (count: number, options: HarnessOptions) => {
       const pages = await Promise.all(Array.from({ length: count }, () => openHarness(tabs.browser, harness!.url)));
       for (const page of pages) {

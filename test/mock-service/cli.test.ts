@@ -19,7 +19,23 @@ interface Started {
   readonly exited: Promise<number | null>;
   /** Everything printed so far. */
   output(): string;
+  /** Settles once the output matches `pattern`. */
+  printed(pattern: RegExp): Promise<void>;
   regions: Record<string, string>;
+}
+
+/** Settles once what `child` printed, as `output` reads it, contains `pattern` (a string) or matches it. */
+function whenPrinted(child: ChildProcess, output: () => string, pattern: RegExp | string): Promise<void> {
+  const seen = () => (typeof pattern === 'string' ? output().includes(pattern) : pattern.test(output()));
+  return new Promise<void>((resolve) => {
+    const check = () => {
+      if (!seen()) return;
+      child.stdout?.off('data', check);
+      resolve();
+    };
+    child.stdout?.on('data', check);
+    check();
+  });
 }
 
 /** Starts the CLI (through `npm run`, as a user does, or node directly) and waits for its banner. */
@@ -43,7 +59,7 @@ async function startCli(args: string[], { viaNpm = false } = {}): Promise<Starte
   });
   // The line is JavaScript an app pastes: `us: 'http://127.0.0.1:4000', eu: '…'`.
   const regions = Object.fromEntries([...line.matchAll(/(\w+): '([^']+)'/g)].map((m) => [m[1]!, m[2]!]));
-  return { child, exited, output: () => output, regions };
+  return { child, exited, output: () => output, printed: (pattern) => whenPrinted(child, () => output, pattern), regions };
 }
 
 /** Starts the CLI on free ports, again on others while another test's socket took one first. */
@@ -141,7 +157,7 @@ describe('npm run mock-service', () => {
     const client = createAuthClient({ apiKey: 'dev-key', region: 'us', regions: cli.regions });
     try {
       await client.request('{ pentests_count }');
-      const expire = await fetch(`${base}/__mock/expire-tokens`, { method: 'POST' });
+      const expire = await fetch(`${base}/__mock/expire-tokens`, { method: 'POST', headers: { 'content-type': 'application/json' } });
       expect(expire.status).toBe(200);
       expect(await expire.json()).toEqual({ expired: 1 });
       expect(await client.request('{ pentests_count }')).toEqual({ pentests_count: expect.any(Number) as number });
@@ -161,22 +177,42 @@ describe('npm run mock-service', () => {
     }
   });
 
+  it('--log escapes what a client chose: an operation name with ESC, CR/LF, DEL, C1 and a backslash prints on its line as \\xHH, a long one cut', async () => {
+    const cli = await startCli(['--port', '0', '--log']);
+    const base = cli.regions.us!;
+    const { token } = (await (await fetch(`${base}/v1/auth`, { method: 'POST', body: '{"key":"dev-key"}' })).json()) as { token: string };
+    const ask = (operationName: string) =>
+      fetch(`${base}/v1/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ pentests_count }', operationName }),
+      }).then((answer) => answer.status);
+    // Would clear the screen, print a forged line, and open a C1 control sequence.
+    const forging = 'Q\u001b[2J\r\n12:00:00.000 us POST /v1/auth 200 us#9\u007f\u009b\\x1B';
+    const status = await ask(forging);
+    const longStatus = await ask('L'.repeat(5_000));
+    // Both lines printed, however they came out.
+    await cli.printed(/\/v1\/graphql [^\n]*\n[\s\S]*\/v1\/graphql [^\n]*\n/);
+
+    const lines = cli.output().split('\n').filter((line) => line.includes(' /v1/'));
+    expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
+      'T us POST /v1/auth 200 us#1',
+      `T us POST /v1/graphql ${String(status)} us#1 Q\\x1B[2J\\x0D\\x0A12:00:00.000 us POST /v1/auth 200 us#9\\x7F\\x9B\\x5Cx1B`,
+      `T us POST /v1/graphql ${String(longStatus)} us#1 ${'L'.repeat(200)}… (4800 more characters)`,
+    ]);
+    // eslint-disable-next-line no-control-regex -- no control character but the line ends reached the terminal
+    expect(cli.output()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('pressing e in its terminal expires every token; q quits', async () => {
     // `script` gives the CLI a real terminal (a pty), as a person's shell does.
     const child = spawn('script', ['-qfec', `${process.execPath} ${CLI} --port 0 --log`, '/dev/null'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     children.push(child);
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const printed = (text: string) =>
-      new Promise<void>((resolve) => {
-        const check = () => {
-          if (!output.includes(text)) return;
-          child.stdout.off('data', check);
-          resolve();
-        };
-        child.stdout.on('data', check);
-        check();
-      });
+    const printed = (text: string) => whenPrinted(child, () => output, text);
     await printed('Ctrl-C (or q) stops it.');
     const base = /us: '([^']+)'/.exec(output)![1]!;
     const client = createAuthClient({ apiKey: 'dev-key', region: 'us', regions: { us: base } });

@@ -51,7 +51,8 @@ describe('npx graphql-jwt-auth-mock, from the installed package only', () => {
     const ask = () =>
       fetch(`${base}/v1/graphql/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{"query":"{ pentests_count }"}' });
     expect(((await (await ask()).json()) as { data: { pentests_count: number } }).data.pentests_count).toBeGreaterThan(0);
-    expect((await (await fetch(`${base}/__mock/expire-tokens`, { method: 'POST' })).json())).toEqual({ expired: 1 });
+    const expire = await fetch(`${base}/__mock/expire-tokens`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(await expire.json()).toEqual({ expired: 1 });
     expect(await (await ask()).json()).toEqual({ message: 'The incoming token has expired' });
   });
 });

@@ -35,6 +35,13 @@ const SHARED_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ['trustForwardedHeaders a string', { trustForwardedHeaders: 'true' }, 'trustForwardedHeaders must be true or false'],
   ['allowedOrigins a string', { allowedOrigins: 'https://app.example.com' }, 'allowedOrigins must be an array of origins such as "https://app.example.com"'],
   ['allowedOrigins holding a number', { allowedOrigins: ['https://app.example.com', 443] }, 'allowedOrigins must be an array of origins such as "https://app.example.com"'],
+  ...['https://app.example.com/', 'https://App.example.com', '*', 'null', 'app.example.com', 'https://app.example.com:443'].map(
+    (origin): [string, Record<string, unknown>, string] => [
+      `allowedOrigins holding ${origin}, which no browser sends`,
+      { allowedOrigins: ['https://ok.example.com', origin] },
+      `allowedOrigins holds ${JSON.stringify(origin)}, which no browser sends as its Origin: write scheme://host[:port], such as "https://app.example.com"`,
+    ],
+  ),
 ];
 
 const PROXY_REFUSALS: Array<[string, Record<string, unknown>, string]> = [

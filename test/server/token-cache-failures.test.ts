@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenHandler, memoryTokenCache, type TokenCache } from '../../src/server/index.js';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type TokenCache } from '../../src/server/index.js';
 import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 
@@ -60,5 +60,38 @@ describe('tokenCache: a cache that fails', () => {
     expect(running.service.authCalls).toHaveLength(2);
     expect(renewed).toBe(running.service.issuedTokens[1]);
     expect(warn.mock.calls).toEqual([[UNAVAILABLE('Error')]]);
+  });
+});
+
+describe.each([
+  ['token handler', createTokenHandler, {}],
+  ['GraphQL proxy', createGraphQLProxy, { query: '{ pentests_count }' }],
+] as const)('tokenCache with the %s’s logger option', (_name, make, body) => {
+  it('the cache’s lines go to the logger, down and back, and none to console.warn', async () => {
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const lines: string[] = [];
+    // A logger of an app's own: a method that uses `this`, as a class instance's would.
+    const logger = {
+      prefix: 'app',
+      warn(message: string) {
+        lines.push(`${this.prefix} warn: ${message}`);
+      },
+      error(message: string) {
+        lines.push(`${this.prefix} error: ${message}`);
+      },
+    };
+    let down = true;
+    const memory = memoryTokenCache();
+    const flaky: TokenCache = { ...memory, read: (...args) => (down ? Promise.reject(new Error('connection refused')) : memory.read(...args)) };
+    const url = await serveHandler(make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache: flaky, logger }));
+
+    expect((await post(url, body)).status).toBe(200);
+    down = false;
+    running.service.expireTokensNow();
+    expect((await post(url, make === createTokenHandler ? { expired: running.service.issuedTokens[0] } : body)).status).toBe(200);
+
+    expect(lines).toEqual([`app warn: ${UNAVAILABLE('Error')}`, 'app warn: graphql-jwt-auth-react: the token cache is back; processes share one token again']);
+    expect(consoleWarn).not.toHaveBeenCalled();
   });
 });

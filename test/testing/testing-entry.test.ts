@@ -134,7 +134,7 @@ describe('graphql-jwt-auth-react/testing', () => {
     const inPage = await mock.handle(new Request(`${mock.regions.us!}/__mock/expire-tokens`, { method: 'POST' }));
     expect(inPage.status).toBe(404);
     // Headers do not make a request local: only the socket's address does.
-    const served = await fetch(`${baseUrl}/__mock/expire-tokens`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const served = await fetch(`${baseUrl}/__mock/expire-tokens`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' } });
     expect(served.status).toBe(200);
     expect(await served.json()).toEqual({ expired: 1 });
   });

@@ -26,7 +26,7 @@ export interface AuthClientOptions {
   /**
    * Backend-for-frontend mode, `graphqlProxy('/api/graphql')`: operations go to the app's GraphQL
    * proxy (createGraphQLProxy). Neither key nor token reaches the browser; requests carry the app's
-   * own cookies (same origin).
+   * own cookies (on the page's origin or, listed in the handlers' `allowedOrigins`, another).
    */
   graphqlProxy?: GraphQLProxyMode | false | null | undefined;
   /**

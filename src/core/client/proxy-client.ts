@@ -18,12 +18,13 @@ export interface ProxyClientOptions {
 const REFUSED = new Set([401, 403]);
 
 /**
- * Backend-for-frontend mode: every operation goes to the app's GraphQL proxy with the app's cookies.
- * No key and no token here, so no session to keep: the proxy renews and retries on its side.
+ * Backend-for-frontend mode: every operation goes to the app's GraphQL proxy with the proxy's
+ * cookies, on the page's origin or a separate one (`include`). No key and no token here, so no
+ * session to keep: the proxy renews and retries on its side.
  */
 export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClientOptions): AuthClient {
   const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
-  const send = createTransport(absoluteUrl(url), (input, init) => fetchImpl(input, { ...init, credentials: 'same-origin' }));
+  const send = createTransport(absoluteUrl(url), (input, init) => fetchImpl(input, { ...init, credentials: 'include' }));
   const signOutListeners = new Set<() => void>();
   let generation = 0;
 

@@ -13,13 +13,14 @@ export interface TokenEndpointSourceOptions {
 /**
  * Tokens from the app's own backend (createTokenHandler): `{}` asks for the current token,
  * `{ expired }` for a new one when that one was refused. The key never leaves the server; the
- * app's cookies travel with the request, since the endpoint checks its own user.
+ * endpoint's cookies travel with the request, since it checks its own user: `include`, so they go
+ * to an endpoint on a separate origin too (the browser sends a site's cookies only to that site).
  */
 export function tokenEndpointSource({ url, fetch, timeoutMs, acceptsRegion }: TokenEndpointSourceOptions): TokenSource {
   return {
     async obtain(replacing) {
       const body = replacing === null ? {} : { expired: replacing };
-      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'same-origin' });
+      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'include' });
       const { region } = answer;
       if (typeof region !== 'string' || !acceptsRegion(region)) {
         throw new AuthServerError(200, 'the token endpoint named no configured region');

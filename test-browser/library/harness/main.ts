@@ -1,4 +1,4 @@
-import { type AuthClient, type AuthClientOptions, createAuthClient, tabSync } from '../../../src/core/index.ts';
+import { type AuthClient, type AuthClientOptions, createAuthClient, graphqlProxy, tabSync, tokenEndpoint } from '../../../src/core/index.ts';
 
 /**
  * A page of an app using the core client, driven from the Chromium tests through `window.harness`.
@@ -7,8 +7,11 @@ import { type AuthClient, type AuthClientOptions, createAuthClient, tabSync } fr
 const PentestsQuery =
   'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name state } } }';
 
-/** What a test may set: plain data, as it crosses from Node into the page (the tab channel's name for tabSync). */
-export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'regions'> & { region: string; tabSync?: string };
+/**
+ * What a test may set: plain data, as it crosses from Node into the page (the tab channel's name for
+ * tabSync, the URL for tokenEndpoint or graphqlProxy).
+ */
+export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'regions'> & { region: string; tabSync?: string; tokenEndpoint?: string; graphqlProxy?: string };
 
 let client: AuthClient | null = null;
 let clockOffsetMs = 0;
@@ -19,9 +22,13 @@ function current(): AuthClient {
 }
 
 const harness = {
-  start({ tabSync: channel, ...options }: HarnessOptions): void {
+  start({ tabSync: channel, tokenEndpoint: endpoint, graphqlProxy: proxy, ...options }: HarnessOptions): void {
     const shared = channel === undefined ? {} : { tabSync: tabSync(channel) };
-    client = createAuthClient({ ...options, ...shared, now: () => Date.now() + clockOffsetMs });
+    const backend = {
+      ...(endpoint === undefined ? {} : { tokenEndpoint: tokenEndpoint(endpoint) }),
+      ...(proxy === undefined ? {} : { graphqlProxy: graphqlProxy(proxy) }),
+    };
+    client = createAuthClient({ ...options, ...shared, ...backend, now: () => Date.now() + clockOffsetMs });
   },
   /** Moves this page's clock, as a sleeping laptop or a wrong system clock would. */
   setClockOffset(ms: number): void {
