@@ -202,8 +202,9 @@ export function createTabSync(
 
 /**
  * Shares one token among the tabs of this app through a BroadcastChannel of this name: one tab
- * renews (under a Web Lock), the others receive the token; a sign-out signs out every tab. Pass it
- * as the client's `tabSync` option.
+ * renews (under a Web Lock), the others receive the token; a sign-out signs out every tab. A tab
+ * waits for the lock no longer than one renewal may take (the client's `authTimeoutMs` + 1.15 s):
+ * past that its holder cannot be running. Pass it as the client's `tabSync` option.
  */
 export function tabSync(channel: string): TabSyncOption {
   return { channel, connect: (id, handlers, now, renewalMs) => createTabSync(channel, id, handlers, now, renewalMs) };
