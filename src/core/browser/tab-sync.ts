@@ -1,4 +1,5 @@
 import type { SharedSession } from '../session/shared-session.js';
+import { MAX_TIMER_DELAY_MS } from '../session/renewal-timer.js';
 import { readReceivedSession } from './received-session.js';
 
 type Message =
@@ -124,7 +125,8 @@ export function createTabSync(
     return task();
   }
 
-  const lockWaitMs = renewalMs + HANDOVER_GRACE_MS + LOCK_WAIT_SLACK_MS;
+  // authTimeoutMs may be setTimeout's longest delay: past it the timer would fire at once.
+  const lockWaitMs = Math.min(renewalMs + HANDOVER_GRACE_MS + LOCK_WAIT_SLACK_MS, MAX_TIMER_DELAY_MS);
   /**
    * Runs `task` under the lock `name` if it is granted within lockWaitMs; null if it was not. The
    * lock manager's refusal (SecurityError in a sandboxed iframe) is thrown.

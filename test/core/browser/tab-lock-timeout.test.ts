@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { tabSync } from '../../../src/index.js';
 import { PentestsDocument } from '../../support/documents.js';
-import { bearerTokens, clientFor, type Running, sleep, startService } from '../../support/fixtures.js';
+import { bearerTokens, clientFor, type Running, sleep, startService, waitUntil } from '../../support/fixtures.js';
 import { installWebLocks } from '../../support/web-locks.js';
 
 /** The waiting tabs' authTimeoutMs: their wait for the lock is bounded by one renewal of theirs. */
@@ -84,5 +84,26 @@ describe('a tab that cannot run while it holds the renewal lock', () => {
     freezer.thaw();
     expect(await stuckRenewal).toBe(renewed);
     expect(running.service.authCalls).toHaveLength(3);
+  });
+});
+
+describe('the wait for a live holder', () => {
+  it("with authTimeoutMs at setTimeout's limit, a tab still waits for the tab renewing and takes its token: one /v1/auth call", async () => {
+    installWebLocks();
+    const running = await startService();
+    const channel = `tabs-${randomUUID()}`;
+    const holder = clientFor(running, { tabSync: tabSync(channel) });
+    const waiter = clientFor(running, { tabSync: tabSync(channel), authTimeoutMs: 2 ** 31 - 1 });
+    const release = running.service.pauseAuth();
+    const holding = holder.getToken();
+    await waitUntil(() => running.service.authCalls.length === 1);
+
+    const waiting = waiter.getToken();
+    await sleep(1_000); // a wait cut short by an overflowing timer would have asked by now
+    expect(running.service.authCalls).toHaveLength(1);
+    release();
+
+    expect(await waiting).toBe(await holding);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 });
