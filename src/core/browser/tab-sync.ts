@@ -37,12 +37,12 @@ const NO_LOCK_STAGGER_MS = 250;
 // A tab that waited for the lock lets the holder's token message arrive before asking itself: the
 // lock grant and the message travel separately, in no promised order.
 const HANDOVER_GRACE_MS = 150;
-// A holder that can run releases the lock within one renewal: its `/v1/auth` call is aborted after
-// `renewalMs`, after a hand-over grace at most, and this covers a loaded machine's late timers. A
-// longer wait means the holder cannot run (frozen by the browser, paused in a debugger, stuck on a long
-// task); a wait cut shorter would put a second call beside a live holder whose auth server is merely
-// slow, when extra calls hurt most. (Region discovery may try several regions in one renewal: a waiter
-// then asks too, one call more, never a wrong token.)
+// A holder that can run releases the lock within one renewal: a hand-over grace, then its `/v1/auth`
+// call, aborted after `renewalMs`; this slack covers a loaded machine's late timers. A longer wait
+// means the holder cannot run (frozen by the browser, paused in a debugger, stuck on a long task); a
+// wait cut shorter would put a second call beside a live holder whose auth server is merely slow, when
+// extra calls hurt most. (Region discovery may try several regions in one renewal: a waiter then asks
+// too, one call more, never a wrong token.)
 const LOCK_WAIT_SLACK_MS = 1_000;
 
 function readMessage(data: unknown, id: string, now: number): Message | null {
@@ -174,7 +174,8 @@ export function createTabSync(
       if (queued) return queued.result;
       // The holder cannot run. The tabs that gave up on it renew one at a time under a second lock, so
       // a frozen tab costs one more call, not one per tab; the frozen tab's own renewal, if it ever
-      // resumes, publishes a token too, and each tab keeps the newer (see `offer`).
+      // resumes, publishes a token too, and every tab keeps the newer (the session's `offer`, and its
+      // exchange for a token that arrives after another tab's newer one).
       const bypassing = await lockedWithin(locks, `${lockName}:bypass`, afterHandover);
       if (bypassing) return bypassing.result;
       // The tab holding that lock cannot run either: this one goes on as a tab without Web Locks.
