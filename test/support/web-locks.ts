@@ -3,7 +3,7 @@ import { onTestFinished } from 'vitest';
 type Grant = (lock: { name: string } | null) => unknown;
 
 /**
- * An in-process stand-in for the browser's `navigator.locks` (exclusive mode, `ifAvailable`), for
+ * An in-process stand-in for the browser's `navigator.locks` (exclusive mode, `ifAvailable`, `signal`), for
  * Node tests of the tab protocol; the real one is exercised in Chromium by the browser tests.
  */
 export class InProcessLocks {
@@ -23,13 +23,17 @@ export class InProcessLocks {
     };
   }
 
-  async request(name: string, optionsOrGrant: { ifAvailable?: boolean } | Grant, maybeGrant?: Grant): Promise<unknown> {
+  async request(
+    name: string,
+    optionsOrGrant: { ifAvailable?: boolean; signal?: AbortSignal } | Grant,
+    maybeGrant?: Grant,
+  ): Promise<unknown> {
     const grant = typeof optionsOrGrant === 'function' ? optionsOrGrant : maybeGrant!;
-    const ifAvailable = typeof optionsOrGrant === 'object' && optionsOrGrant.ifAvailable === true;
+    const { ifAvailable = false, signal } = typeof optionsOrGrant === 'object' ? optionsOrGrant : {};
     const queue = this.#queues.get(name);
     if (queue && ifAvailable) return grant(null);
     if (queue) {
-      await new Promise<void>((resolve) => queue.push(resolve));
+      await waitInQueue(queue, signal);
       await this.#handOffsHeld;
     } else this.#queues.set(name, []);
     try {
@@ -40,6 +44,26 @@ export class InProcessLocks {
       else this.#queues.delete(name);
     }
   }
+}
+
+/** As the Locks API does: an aborted signal takes a request still waiting out of the queue and rejects it. */
+function waitInQueue(queue: Array<() => void>, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const granted = () => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    };
+    const aborted = () => {
+      queue.splice(queue.indexOf(granted), 1);
+      reject(signal!.reason as Error);
+    };
+    signal?.addEventListener('abort', aborted, { once: true });
+    queue.push(granted);
+  });
 }
 
 /** Installs the stand-in for the current test only. */

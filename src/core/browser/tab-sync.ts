@@ -1,4 +1,5 @@
 import type { SharedSession } from '../session/shared-session.js';
+import { MAX_TIMER_DELAY_MS } from '../session/renewal-timer.js';
 import { readReceivedSession } from './received-session.js';
 
 type Message =
@@ -18,7 +19,8 @@ export interface TabSyncHandlers {
 export interface TabSyncOption {
   /** The BroadcastChannel's name: a provider makes a new client when it changes. */
   readonly channel: string;
-  connect: (id: string, handlers: TabSyncHandlers, now: () => number) => TabSync | null;
+  /** `renewalMs`: how long one renewal may take (the client's `authTimeoutMs`). */
+  connect: (id: string, handlers: TabSyncHandlers, now: () => number, renewalMs: number) => TabSync | null;
 }
 
 export interface TabSync {
@@ -35,6 +37,13 @@ const NO_LOCK_STAGGER_MS = 250;
 // A tab that waited for the lock lets the holder's token message arrive before asking itself: the
 // lock grant and the message travel separately, in no promised order.
 const HANDOVER_GRACE_MS = 150;
+// A holder that can run releases the lock within one renewal: a hand-over grace, then its `/v1/auth`
+// call, aborted after `renewalMs`; this slack covers a loaded machine's late timers. A longer wait
+// means the holder cannot run (frozen by the browser, paused in a debugger, stuck on a long task); a
+// wait cut shorter would put a second call beside a live holder whose auth server is merely slow, when
+// extra calls hurt most. (Region discovery may try several regions in one renewal: a waiter then asks
+// too, one call more, never a wrong token.)
+const LOCK_WAIT_SLACK_MS = 1_000;
 
 function readMessage(data: unknown, id: string, now: number): Message | null {
   if (typeof data !== 'object' || data === null) return null;
@@ -58,6 +67,7 @@ export function createTabSync(
   id: string,
   handlers: TabSyncHandlers,
   now: () => number,
+  renewalMs: number,
 ): TabSync | null {
   if (typeof BroadcastChannel !== 'function') return null;
   const channel = new BroadcastChannel(channelName);
@@ -115,6 +125,32 @@ export function createTabSync(
     return task();
   }
 
+  // authTimeoutMs may be setTimeout's longest delay: past it the timer would fire at once.
+  const lockWaitMs = Math.min(renewalMs + HANDOVER_GRACE_MS + LOCK_WAIT_SLACK_MS, MAX_TIMER_DELAY_MS);
+  /**
+   * Runs `task` under the lock `name` if it is granted within lockWaitMs; null if it was not. The
+   * lock manager's refusal (SecurityError in a sandboxed iframe) is thrown.
+   */
+  async function lockedWithin<T>(lockManager: LockManager, name: string, task: () => Promise<T>): Promise<{ result: T } | null> {
+    const controller = new AbortController();
+    const timeout = setTimeout(() => {
+      controller.abort();
+    }, lockWaitMs);
+    const wait = { granted: false };
+    try {
+      return await lockManager.request(name, { signal: controller.signal }, async () => {
+        wait.granted = true;
+        clearTimeout(timeout);
+        return { result: await task() };
+      });
+    } catch (error) {
+      if (!wait.granted && controller.signal.aborted) return null;
+      throw error;
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
   async function exclusive<T>(task: () => Promise<T>): Promise<T> {
     await answered;
     if (!locks) return unlocked(task);
@@ -124,14 +160,26 @@ export function createTabSync(
       attempt.started = true;
       return task();
     };
+    // A tab that waited lets the token of the tab it waited for arrive first: the task then takes it
+    // instead of asking (the exchange looks at the store before it calls /v1/auth).
+    const afterHandover = async () => {
+      await handover(seen);
+      return run();
+    };
     try {
       // Uncontended: no other tab is renewing, so ask at once.
       const alone = await locks.request(lockName, { ifAvailable: true }, async (lock) => (lock ? { result: await run() } : null));
       if (alone) return alone.result;
-      return await locks.request(lockName, async () => {
-        await handover(seen);
-        return run();
-      });
+      const queued = await lockedWithin(locks, lockName, afterHandover);
+      if (queued) return queued.result;
+      // The holder cannot run. The tabs that gave up on it renew one at a time under a second lock, so
+      // a frozen tab costs one more call, not one per tab; the frozen tab's own renewal, if it ever
+      // resumes, publishes a token too, and every tab keeps the newer (the session's `offer`, and its
+      // exchange for a token that arrives after another tab's newer one).
+      const bypassing = await lockedWithin(locks, `${lockName}:bypass`, afterHandover);
+      if (bypassing) return bypassing.result;
+      // The tab holding that lock cannot run either: this one goes on as a tab without Web Locks.
+      return await unlocked(afterHandover);
     } catch (error) {
       if (attempt.started) throw error;
       // The lock manager refused (SecurityError in a sandboxed iframe): work as a tab without Web Locks.
@@ -157,9 +205,10 @@ export function createTabSync(
 
 /**
  * Shares one token among the tabs of this app through a BroadcastChannel of this name: one tab
- * renews (under a Web Lock), the others receive the token; a sign-out signs out every tab. Pass it
- * as the client's `tabSync` option.
+ * renews (under a Web Lock), the others receive the token; a sign-out signs out every tab. A tab
+ * waits for the lock no longer than one renewal may take (the client's `authTimeoutMs` + 1.15 s):
+ * past that its holder cannot be running. Pass it as the client's `tabSync` option.
  */
 export function tabSync(channel: string): TabSyncOption {
-  return { channel, connect: (id, handlers, now) => createTabSync(channel, id, handlers, now) };
+  return { channel, connect: (id, handlers, now, renewalMs) => createTabSync(channel, id, handlers, now, renewalMs) };
 }

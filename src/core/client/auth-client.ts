@@ -146,6 +146,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     renewOnWake: options.renewOnWake !== false,
     acceptsRegion,
     now,
+    renewalMs: authTimeoutMs,
     selfOwned,
     inert: configError !== null,
     onSignedOutElsewhere: signOutHere,

@@ -16,6 +16,8 @@ export interface BackgroundOptions {
   acceptsRegion: (region: string) => boolean;
   /** The client's clock: a session another tab shares must be valid by it. */
   now: () => number;
+  /** How long one renewal may take (authTimeoutMs): a tab waits no longer for another tab's. */
+  renewalMs: number;
   /** Owned by its creator from the start (createAuthClient), or only while retained (a provider's). */
   selfOwned: boolean;
   /** Nothing may start: the options were bad. */
@@ -62,6 +64,7 @@ export function createBackground(options: BackgroundOptions): Background {
           currentSession: session.shareable,
         },
         options.now,
+        options.renewalMs,
       ) ?? null;
     const stopWatchingWake = options.renewOnWake ? watchWake(session.wake) : () => undefined;
     const disconnectDevtools = options.devtools?.connect(options.store) ?? (() => undefined); // the token is redacted there

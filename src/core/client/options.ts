@@ -42,7 +42,7 @@ export interface AuthClientOptions {
   authorize?: (token: string) => Record<string, string>;
   /** Renew this long before expiry; default 60 000, never more than half the token's lifetime. */
   refreshMarginMs?: number;
-  /** Give up on a `/v1/auth` call after this long; default 30 000. */
+  /** Give up on a `/v1/auth` call after this long; default 30 000. With `tabSync`, a tab waits for another tab's renewal about as long. */
   authTimeoutMs?: number;
   /** Clock, epoch ms; default Date.now. */
   now?: () => number;
@@ -53,7 +53,9 @@ export interface AuthClientOptions {
   persist?: Persistence | false | null | undefined;
   /**
    * Share one token among the tabs of this app, `tabSync('my-app')`: one tab renews (under a Web
-   * Lock), the others receive the token; a sign-out signs out every tab. Default off.
+   * Lock), the others receive the token; a sign-out signs out every tab. A tab that holds the lock
+   * longer than one renewal may take (`authTimeoutMs` + 1.15 s) is taken for one that cannot run, and
+   * the others renew without it. Default off.
    */
   tabSync?: TabSyncOption | false | null | undefined;
   /** Show the client's state (token redacted) in Redux DevTools in development: `authDevtools()`. Default off. */

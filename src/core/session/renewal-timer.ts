@@ -1,5 +1,5 @@
 // setTimeout fires at once for delays above 2^31 − 1 ms; longer waits are taken in steps.
-const MAX_TIMER_DELAY_MS = 2_147_483_647;
+export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
 /** One pending background renewal at a time; after dispose() it never arms again. */
 export class RenewalTimer {

@@ -266,6 +266,13 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const receivedAt = issued.receivedAt ?? now();
       const expiresAt = issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt);
       const session = { token, expiresAt, receivedAt, region };
+      // Another tab's newer token, taken while this one asked (it renewed while this tab could not
+      // run): the newer token wins here as in `offer`, so tabs converge on one and this one is not sent.
+      const held = sessionOf(store.getState());
+      if (held !== null && held.token !== replacing && held.expiresAt > expiresAt) {
+        adopt(held);
+        return held;
+      }
       if (issued.secondHand !== true) remember(firstHandTokens, token);
       adopt(session);
       options.onObtained(session);

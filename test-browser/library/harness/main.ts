@@ -11,10 +11,43 @@ const PentestsQuery =
  * What a test may set: plain data, as it crosses from Node into the page (the tab channel's name for
  * tabSync, the URL for tokenEndpoint or graphqlProxy).
  */
-export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'regions'> & { region: string; tabSync?: string; tokenEndpoint?: string; graphqlProxy?: string };
+export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'regions' | 'authTimeoutMs'> & { region: string; tabSync?: string; tokenEndpoint?: string; graphqlProxy?: string };
 
 let client: AuthClient | null = null;
 let clockOffsetMs = 0;
+/** The control URL of a freeze armed for the next `/v1/auth` call, and how the last freeze ended. */
+let freezeAt: string | null = null;
+let freezeEnded: 'thawed' | 'gave up' | null = null;
+/** A freeze that nobody thaws ends by itself, so a failing test does not leave a page stuck for good. */
+const LONGEST_FREEZE_MS = 40_000;
+
+/**
+ * Blocks this page's main thread, as a page the browser froze or a long task does: synchronous
+ * requests to the test's control URL, until it answers "thawed". No task of the page runs meanwhile.
+ */
+function freeze(controlUrl: string): void {
+  const giveUpAt = Date.now() + LONGEST_FREEZE_MS;
+  for (;;) {
+    const poll = new XMLHttpRequest();
+    poll.open('GET', controlUrl, false);
+    poll.send();
+    if (poll.responseText === 'thawed') freezeEnded = 'thawed';
+    else if (Date.now() >= giveUpAt) freezeEnded = 'gave up';
+    else continue;
+    return;
+  }
+}
+
+/** The page's fetch: the client's own calls, with a freeze at the next `/v1/auth` call when armed. */
+const pageFetch: typeof fetch = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  if (freezeAt !== null && url.endsWith('/v1/auth')) {
+    const controlUrl = freezeAt;
+    freezeAt = null;
+    freeze(controlUrl);
+  }
+  return fetch(input, init);
+};
 
 function current(): AuthClient {
   if (client === null) throw new Error('harness.start() first');
@@ -28,13 +61,19 @@ const harness = {
       ...(endpoint === undefined ? {} : { tokenEndpoint: tokenEndpoint(endpoint) }),
       ...(proxy === undefined ? {} : { graphqlProxy: graphqlProxy(proxy) }),
     };
-    client = createAuthClient({ ...options, ...shared, ...backend, now: () => Date.now() + clockOffsetMs });
+    client = createAuthClient({ ...options, ...shared, ...backend, fetch: pageFetch, now: () => Date.now() + clockOffsetMs });
   },
   /** Moves this page's clock, as a sleeping laptop or a wrong system clock would. */
   setClockOffset(ms: number): void {
     clockOffsetMs = ms;
   },
+  /** Freezes the page at its next `/v1/auth` call (inside the renewal, so holding the tab lock) until `controlUrl` says "thawed". */
+  freezeAtNextAuth(controlUrl: string): void {
+    freezeAt = controlUrl;
+  },
+  freezeEnded: () => freezeEnded,
   getToken: () => current().getToken(),
+  refresh: () => current().refresh(),
   token: () => current().store.getState().token,
   signOut: () => {
     current().signOut();
