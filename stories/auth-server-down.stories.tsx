@@ -15,7 +15,8 @@ export const AuthServerDown: StoryObj = {
   render: renderDemo(
     {
       title: 'Auth server down',
-      description: '/v1/auth answers 503 three times. AuthServerError is transient, so React Query retries the query (600 ms apart here); the fourth attempt gets a token and the list loads.',
+      description:
+        '/v1/auth answers 503 three times. AuthServerError is transient, so React Query retries the query: at least 600 ms apart here, and never before the client asks /v1/auth again (its backoff: a random wait of up to 1 s, then 2 s, then 4 s, so that clients do not retry in lockstep). The fourth attempt gets a token and the list loads.',
     },
     <PentestList pageSize={3} />,
   ),
@@ -24,7 +25,8 @@ export const AuthServerDown: StoryObj = {
     await waitFor(async () => {
       await expect(canvas.getByTestId('auth-error').textContent).toMatch(/^AuthServerError: /);
     });
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 8000 });
+    // The three backoffs add up to 7 s at most.
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 12_000 });
     await waitFor(async () => {
       await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticated');
     });
