@@ -73,6 +73,22 @@ describe('redisTokenCache on a real redis-server', () => {
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(running.service.issuedTokens);
   });
 
+  it('slow is not down: with Redis paused 600 ms (a busy machine), two cold instances wait for it and share one token, nothing logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const redis = await testRedis();
+    const keyed = { keySecret: 'a secret of thirty-two characters!' };
+    const [first, second] = [await proxyOn(running, redis, keyed), await proxyOn(running, redis, keyed)];
+    // Redis holds every client's commands, then answers them all: slow, never refused.
+    await redisCli(redis.port, 'CLIENT', 'PAUSE', '600', 'ALL');
+
+    const answers = await Promise.all([post(first, ITEMS), post(second, ITEMS)]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('a client that never connected: the instance renews on its own, says so once, and no command waits in a queue', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const running = await startService();

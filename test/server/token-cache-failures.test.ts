@@ -35,6 +35,21 @@ describe('tokenCache: a cache that fails', () => {
     expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
   });
 
+  it('a cache that hangs costs its full callTimeoutMs once: later renewals give it 250 ms until it answers again', { timeout: 20_000 }, async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const silent: TokenCache = { ...memoryTokenCache(), read: () => new Promise(() => undefined), timing: { callTimeoutMs: 4_000 } };
+    const url = await servedHandler(running, silent);
+    const first = await tokenOf(await post(url, {}));
+    running.service.expireTokensNow();
+
+    const renewed = await within2s(post(url, { expired: first }).then(tokenOf));
+
+    expect(renewed).toBe(running.service.issuedTokens[1]);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
+  });
+
   it('a cache that rejects with something other than an Error is named a failure in the log', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const running = await startService();

@@ -3,7 +3,8 @@ import type { CachedToken, TokenCache } from './token-cache.js';
 import { readTokenExpiry } from './token-expiry.js';
 import type { ExchangeReason, IssuedToken, TokenSource } from './token-source.js';
 
-export const DEFAULT_CACHE_CALL_TIMEOUT_MS = 250;
+/** As long as a renewal takes on a slow day: past it a cache counts as down (see guardTokenCache). */
+export const DEFAULT_CACHE_CALL_TIMEOUT_MS = 5_000;
 export const DEFAULT_LEASE_MS = 10_000;
 export const DEFAULT_POLL_MS = 50;
 

@@ -11,7 +11,10 @@ export interface CachedToken {
 
 /** How long the processes sharing a cache wait for one another; every field has a default. */
 export interface TokenCacheTiming {
-  /** Each cache call that takes longer counts as a failed cache: the process renews on its own. */
+  /**
+   * Each cache call that takes longer counts as a failed cache: the process renews on its own. A cache
+   * that refuses or is not connected fails at once; this bounds one that does not answer. Default 5 s.
+   */
   callTimeoutMs?: number;
   /** How long a renewal lease is held at most: a holder that dies frees it after this. */
   leaseMs?: number;
