@@ -5,27 +5,17 @@ import { redisTokenCache, type RedisTokenCacheOptions } from '../../src/redis/in
 import { createGraphQLProxy } from '../../src/server/index.js';
 import { hasSession, post, serveHandler } from '../server/serve-handler.js';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
-import { testRedis } from './farm.js';
+import { redisClient, testRedis } from './farm.js';
 import { type RedisServer, redisCli } from './redis-server.js';
 
 const ITEMS = { query: '{ pentests_count }' };
-const clients: Array<{ destroy: () => void }> = [];
-
 afterEach(() => {
-  for (const client of clients.splice(0)) client.destroy();
   vi.restoreAllMocks();
 });
 
-async function connected(redis: RedisServer) {
-  const client = createClient({ url: redis.url, disableOfflineQueue: true });
-  clients.push(client);
-  await client.connect();
-  return client;
-}
-
 /** A proxy in this process on the Redis cache, as a fresh instance of the farm would start. */
 async function proxyOn(running: Running, redis: RedisServer, options: RedisTokenCacheOptions = {}) {
-  const tokenCache = redisTokenCache(await connected(redis), options);
+  const tokenCache = redisTokenCache(await redisClient(redis), options);
   return serveHandler(createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }));
 }
 

@@ -27,7 +27,7 @@ export interface TokenCacheTiming {
 /**
  * A token store shared by the processes that use one API key (containers, serverless functions,
  * a cluster), so they hold one token and make one `/v1/auth` call per renewal between them. Every
- * operation is one atomic step of the store (Redis: GET, SET PX, SET NX PX, a Lua compare-and-set),
+ * operation is one atomic step of the store (Redis: SET PX and Lua scripts for a bounded read, the lease and compare-and-set),
  * so no process ever reads a half-written entry or replaces a token it did not see.
  * `identity` is a SHA-256 of the API key and the URLs, never the key itself; a cache keys it further
  * (an HMAC under its own secret) before it names anything.
