@@ -1,11 +1,13 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenHandler, memoryTokenCache, type TokenCache } from '../../src/server/index.js';
-import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
+import { API_KEY, sleep, startService, waitUntil, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 
 const UNAVAILABLE = (reason: string) =>
   `graphql-jwt-auth-react: the token cache is unavailable (${reason}); each process renews its own token until it is back`;
+
+const BACK = 'graphql-jwt-auth-react: the token cache is back; processes share one token again';
 
 /** The answer, or 'still waiting' after 2 s of real time. */
 const within2s = <T>(answer: Promise<T>) => Promise.race([answer, sleep(2_000).then(() => 'still waiting' as const)]);
@@ -48,6 +50,20 @@ describe('tokenCache: a cache that fails', () => {
     expect(renewed).toBe(running.service.issuedTokens[1]);
     expect(running.service.authCalls).toHaveLength(2);
     expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
+  });
+
+  it('a hung call that answers at last shows the cache is back: one line when it hung, one when it answered', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    let answer: (entry: null) => void = () => undefined;
+    const late: TokenCache = { ...memoryTokenCache(), read: () => new Promise((resolve) => (answer = resolve)), timing: { callTimeoutMs: 20 } };
+    await post(await servedHandler(running, late), {});
+
+    answer(null);
+
+    await waitUntil(() => warn.mock.calls.length === 2);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')], [BACK]]);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 
   it('a cache that rejects with something other than an Error is named a failure in the log', async () => {
