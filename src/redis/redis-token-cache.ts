@@ -1,6 +1,6 @@
 import type { TokenCache } from '../core/sources/token-cache.js';
 import { type SealedTokenCacheOptions, sealedTokenCache } from '../shared-cache/sealed-token-cache.js';
-import type { StringStore } from '../shared-cache/string-store.js';
+import { MAX_STORED_CHARS, type StringStore } from '../shared-cache/string-store.js';
 
 /**
  * The few node-redis (`redis` ≥ 5) client methods used, so this entry imports nothing from it.
@@ -9,14 +9,33 @@ import type { StringStore } from '../shared-cache/string-store.js';
  */
 export interface RedisClientLike {
   readonly isReady: boolean;
-  get: (key: string) => Promise<string | null | object>;
-  set: (key: string, value: string, options: { condition?: 'NX'; expiration: { type: 'PX'; value: number } }) => Promise<unknown>;
+  set: (key: string, value: string, options: { expiration: { type: 'PX'; value: number } }) => Promise<unknown>;
   eval: (script: string, options: { keys: string[]; arguments: string[] }) => Promise<unknown>;
   on: (event: 'error', listener: (error: unknown) => void) => unknown;
   listenerCount: (event: 'error') => number;
 }
 
 export type RedisTokenCacheOptions = SealedTokenCacheOptions;
+
+/**
+ * The value only if it is a string of at most `ARGV[1]` bytes: a longer one (or another type) is
+ * someone else's, and never crosses into the process to be decoded.
+ */
+const GET_IF_SMALL = `if redis.call('TYPE', KEYS[1])['ok'] ~= 'string' or redis.call('STRLEN', KEYS[1]) > tonumber(ARGV[1]) then
+  return false
+end
+return redis.call('GET', KEYS[1])`;
+
+/**
+ * Takes the lease `ARGV[1]` for `ARGV[2]` ms unless a live one has at most that long left: a lease
+ * set to live longer, or forever, is no process's (a stray or hostile writer's) and is not honoured.
+ */
+const TAKE_LEASE = `local left = redis.call('PTTL', KEYS[1])
+if left >= 0 and left <= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
 
 /** Replaces the value only if it still starts with the tag `ARGV[1]`. */
 const REPLACE_IF_TAGGED = `local current = redis.call('GET', KEYS[1])
@@ -38,7 +57,7 @@ class RedisNotReady extends Error {
 
 const whole = (ms: number) => Math.max(1, Math.ceil(ms));
 
-/** Redis as a StringStore: GET, SET PX, SET NX PX, and two Lua scripts for the conditional steps. */
+/** Redis as a StringStore: SET PX, and Lua scripts for the bounded read and the conditional steps. */
 export function redisStringStore(client: RedisClientLike): StringStore {
   // node-redis emits 'error' on every lost connection; with no listener Node would end the process.
   if (client.listenerCount('error') === 0) client.on('error', () => undefined);
@@ -48,7 +67,7 @@ export function redisStringStore(client: RedisClientLike): StringStore {
   return {
     async get(name) {
       ready();
-      const stored = await client.get(name);
+      const stored = await client.eval(GET_IF_SMALL, { keys: [name], arguments: [String(MAX_STORED_CHARS)] });
       return typeof stored === 'string' ? stored : null;
     },
     async set(name, value, ttlMs) {
@@ -57,7 +76,7 @@ export function redisStringStore(client: RedisClientLike): StringStore {
     },
     async setIfAbsent(name, value, ttlMs) {
       ready();
-      return (await client.set(name, value, { condition: 'NX', expiration: { type: 'PX', value: whole(ttlMs) } })) === 'OK';
+      return (await client.eval(TAKE_LEASE, { keys: [name], arguments: [value, String(whole(ttlMs))] })) === 1;
     },
     async replaceIfTagged(name, tag, value, ttlMs) {
       ready();
@@ -72,7 +91,7 @@ export function redisStringStore(client: RedisClientLike): StringStore {
 
 /**
  * The token cache on Redis: one entry and one renewal lease per identity, under keyed names (see
- * sealedTokenCache), with `SET NX PX` for the lease and Lua scripts for compare-and-set and release.
+ * sealedTokenCache), with Lua scripts for the bounded read, the lease, compare-and-set and release.
  */
 export function redisTokenCache(client: RedisClientLike, options: RedisTokenCacheOptions = {}): TokenCache {
   return sealedTokenCache(redisStringStore(client), options);

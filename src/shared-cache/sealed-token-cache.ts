@@ -1,7 +1,7 @@
 import type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
 import { deriveKey, hmacHex, readSecret } from './cache-keys.js';
 import { encryptingSealer, plainSealer } from './sealed-value.js';
-import type { StringStore } from './string-store.js';
+import { MAX_STORED_CHARS, MAX_TTL_MS, type StringStore } from './string-store.js';
 
 export interface SealedTokenCacheOptions extends TokenCacheTiming {
   /**
@@ -37,6 +37,8 @@ export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOp
   const sealer = encryptionKey === undefined || secret === null ? plainSealer() : encryptingSealer(secret);
   if (secret === null) logger.warn(UNKEYED_WARNING);
   const nameKey = secret === null ? null : deriveKey(secret, 'name', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
+  // A token living longer than the store keeps anything is asked for again when its entry lapses.
+  const lifeOf = (ttlMs: number) => Math.min(ttlMs, MAX_TTL_MS);
   const nameOf = async (kind: 'token' | 'lease', identity: string) =>
     `${keyPrefix}${kind}:${nameKey === null ? identity : await hmacHex(nameKey, identity)}`;
 
@@ -44,19 +46,19 @@ export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOp
     async read(identity) {
       const name = await nameOf('token', identity);
       const stored = await store.get(name);
-      if (stored === null) return null;
+      if (stored === null || stored.length > MAX_STORED_CHARS) return null;
       return (await sealer.open(stored, name)) as CachedToken | null;
     },
     async write(identity, entry, ttlMs) {
       const name = await nameOf('token', identity);
-      await store.set(name, await sealer.seal(entry, name), ttlMs);
+      await store.set(name, await sealer.seal(entry, name), lifeOf(ttlMs));
     },
     async compareAndSet(identity, expected, entry, ttlMs) {
       const name = await nameOf('token', identity);
       const [tag, value] = await Promise.all([sealer.tagOf(expected), sealer.seal(entry, name)]);
-      return store.replaceIfTagged(name, tag, value, ttlMs);
+      return store.replaceIfTagged(name, tag, value, lifeOf(ttlMs));
     },
-    takeLease: async (identity, owner, leaseMs) => store.setIfAbsent(await nameOf('lease', identity), owner, leaseMs),
+    takeLease: async (identity, owner, leaseMs) => store.setIfAbsent(await nameOf('lease', identity), owner, lifeOf(leaseMs)),
     releaseLease: async (identity, owner) => {
       await store.deleteIfEquals(await nameOf('lease', identity), owner);
     },

@@ -1,3 +1,4 @@
+import { createClient } from 'redis';
 import { afterEach } from 'vitest';
 import { type AuthClient, createAuthClient } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
@@ -18,6 +19,16 @@ export async function testRedis(): Promise<RedisServer> {
   const redis = await startRedis();
   cleanups.push(redis.stop);
   return redis;
+}
+
+/** A node-redis client of the test's server, connected as a farm process connects it; closed after the test. */
+export async function redisClient(redis: RedisServer) {
+  const client = createClient({ url: redis.url, disableOfflineQueue: true });
+  cleanups.push(() => {
+    client.destroy();
+  });
+  await client.connect();
+  return client;
 }
 
 /** One child process serving a handler with the Redis cache; killed after the test. */

@@ -1,11 +1,13 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type TokenCache } from '../../src/server/index.js';
-import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
+import { API_KEY, sleep, startService, waitUntil, type Running } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 
 const UNAVAILABLE = (reason: string) =>
   `graphql-jwt-auth-react: the token cache is unavailable (${reason}); each process renews its own token until it is back`;
+
+const BACK = 'graphql-jwt-auth-react: the token cache is back; processes share one token again';
 
 /** The answer, or 'still waiting' after 2 s of real time. */
 const within2s = <T>(answer: Promise<T>) => Promise.race([answer, sleep(2_000).then(() => 'still waiting' as const)]);
@@ -33,6 +35,35 @@ describe('tokenCache: a cache that fails', () => {
     expect(answer).toBe(running.service.issuedTokens[0]);
     expect(running.service.authCalls).toHaveLength(1);
     expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
+  });
+
+  it('a cache that hangs costs its full callTimeoutMs once: later renewals give it 250 ms until it answers again', { timeout: 20_000 }, async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    const silent: TokenCache = { ...memoryTokenCache(), read: () => new Promise(() => undefined), timing: { callTimeoutMs: 4_000 } };
+    const url = await servedHandler(running, silent);
+    const first = await tokenOf(await post(url, {}));
+    running.service.expireTokensNow();
+
+    const renewed = await within2s(post(url, { expired: first }).then(tokenOf));
+
+    expect(renewed).toBe(running.service.issuedTokens[1]);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
+  });
+
+  it('a hung call that answers at last shows the cache is back: one line when it hung, one when it answered', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    let answer: (entry: null) => void = () => undefined;
+    const late: TokenCache = { ...memoryTokenCache(), read: () => new Promise((resolve) => (answer = resolve)), timing: { callTimeoutMs: 20 } };
+    await post(await servedHandler(running, late), {});
+
+    answer(null);
+
+    await waitUntil(() => warn.mock.calls.length === 2);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')], [BACK]]);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 
   it('a cache that rejects with something other than an Error is named a failure in the log', async () => {

@@ -22,12 +22,32 @@ function validEntry(entry: unknown): CachedToken | null {
 export type GuardedTokenCache = Required<Omit<TokenCache, 'timing'>>;
 
 /**
- * The cache as the shared source uses it: every call bounded by `callTimeoutMs`, every failure one
+ * How long a call is given once a call has gone unanswered for its whole bound: a cache that hangs
+ * (a dropped route, a blocked server) then costs each renewal this, not the full bound, until it
+ * answers again.
+ */
+export const HUNG_CACHE_CALL_TIMEOUT_MS = 250;
+
+/**
+ * The cache as the shared source uses it: every call bounded, every failure one
  * `TokenCacheUnavailable`, and one log line when the cache goes away and one when it is back, not
- * one per request.
+ * one per request. Slow is not down: a cache that answers errors (refused, not connected) fails at
+ * once by itself, so a call still pending is awaited up to `callTimeoutMs`, as long as a renewal may
+ * take; renewing alone sooner would cost the farm a second `/v1/auth` whenever the machine is busy.
+ * Only a cache that let a call run out its bound is treated as hanging, and given
+ * HUNG_CACHE_CALL_TIMEOUT_MS until any call, even one given up on, answers.
  */
 export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (message: string) => void): GuardedTokenCache {
-  let available = true;
+  let state: 'up' | 'failing' | 'hanging' = 'up';
+
+  function settle(next: typeof state, error?: unknown): void {
+    if (state === 'up' && next !== 'up') {
+      count(TELEMETRY.cacheDegradations);
+      log(`graphql-jwt-auth-react: the token cache is unavailable (${error instanceof Error ? error.name : 'failure'}); each process renews its own token until it is back`);
+    }
+    if (state !== 'up' && next === 'up') log('graphql-jwt-auth-react: the token cache is back; processes share one token again');
+    state = next;
+  }
 
   /** One cache call, in a span saying what it came to: hit, miss, lease, held, done or degraded. */
   function guarded<T>(operation: string, call: () => Promise<T>, result: (value: T) => string): Promise<T> {
@@ -37,25 +57,35 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
   }
 
   async function bounded<T>(call: () => Promise<T>): Promise<T> {
+    const limitMs = state === 'hanging' ? Math.min(callTimeoutMs, HUNG_CACHE_CALL_TIMEOUT_MS) : callTimeoutMs;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const unanswered = new TokenCacheUnavailable(`no answer within ${limitMs} ms`);
     const timeout = new Promise<never>((_, reject) => {
       // The second hop lets an answer that arrived while this process was busy be read first: a
       // loaded event loop is not a slow cache.
       timer = setTimeout(() => {
         timer = setTimeout(() => {
-          reject(new TokenCacheUnavailable(`no answer within ${callTimeoutMs} ms`));
+          reject(unanswered);
         }, 0);
-      }, callTimeoutMs);
+      }, limitMs);
     });
+    const answer = call();
     try {
-      const result = await Promise.race([call(), timeout]);
-      if (!available) log('graphql-jwt-auth-react: the token cache is back; processes share one token again');
-      available = true;
+      const result = await Promise.race([answer, timeout]);
+      settle('up');
       return result;
     } catch (error) {
-      if (available) count(TELEMETRY.cacheDegradations);
-      if (available) log(`graphql-jwt-auth-react: the token cache is unavailable (${error instanceof Error ? error.name : 'failure'}); each process renews its own token until it is back`);
-      available = false;
+      const hung = error === unanswered;
+      settle(hung ? 'hanging' : 'failing', error);
+      // A late answer shows the cache answers: the next call gets the full bound again.
+      if (hung) {
+        answer.then(
+          () => {
+            if (state === 'hanging') settle('up');
+          },
+          () => undefined,
+        );
+      }
       throw error instanceof TokenCacheUnavailable ? error : new TokenCacheUnavailable('the token cache failed', { cause: error });
     } finally {
       clearTimeout(timer);

@@ -1,9 +1,11 @@
 import { guardTokenCache, TokenCacheUnavailable } from './guarded-token-cache.js';
 import type { CachedToken, TokenCache } from './token-cache.js';
+import { servedTokens } from './served-tokens.js';
 import { readTokenExpiry } from './token-expiry.js';
 import type { ExchangeReason, IssuedToken, TokenSource } from './token-source.js';
 
-export const DEFAULT_CACHE_CALL_TIMEOUT_MS = 250;
+/** As long as a renewal takes on a slow day: past it a cache counts as down (see guardTokenCache). */
+export const DEFAULT_CACHE_CALL_TIMEOUT_MS = 5_000;
 export const DEFAULT_LEASE_MS = 10_000;
 export const DEFAULT_POLL_MS = 50;
 
@@ -47,6 +49,7 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
   const pollMs = timing.pollMs ?? DEFAULT_POLL_MS;
   const store = guardTokenCache(cache, timing.callTimeoutMs ?? DEFAULT_CACHE_CALL_TIMEOUT_MS, log);
   const owner = globalThis.crypto.randomUUID();
+  const served = servedTokens(now);
   const identityKnown = Promise.resolve(identity);
   /** The cache's steps for this identity. */
   const mine = {
@@ -57,10 +60,11 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     releaseLease: async () => store.releaseLease(await identityKnown, owner),
   };
 
-  /** Fresh enough to hand out: not the refused token, of a region this process knows, and not yet due for renewal. */
+  /** Fresh enough to hand out: not the refused token nor older than one served, of a region this process knows, and not yet due for renewal. */
   const isFresh = (entry: CachedToken | null, refused: string | null): entry is CachedToken =>
     entry !== null &&
     entry.token !== refused &&
+    !served.isOlder(entry) &&
     acceptsRegion(entry.region) &&
     now() < entry.expiresAt - Math.min(marginMs, (entry.expiresAt - entry.obtainedAt) / 2);
 
@@ -110,11 +114,12 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
 
   return {
     async obtain(refused, why) {
+      const requestedAt = now();
       try {
-        return await obtainShared(refused, why);
+        return served.record(await obtainShared(refused, why), requestedAt);
       } catch (error) {
         if (!(error instanceof TokenCacheUnavailable)) throw error;
-        return inner.obtain(refused, why);
+        return served.record(await inner.obtain(refused, why), requestedAt);
       }
     },
     toAuthError: inner.toAuthError,

@@ -11,7 +11,10 @@ export interface CachedToken {
 
 /** How long the processes sharing a cache wait for one another; every field has a default. */
 export interface TokenCacheTiming {
-  /** Each cache call that takes longer counts as a failed cache: the process renews on its own. */
+  /**
+   * Each cache call that takes longer counts as a failed cache: the process renews on its own. A cache
+   * that refuses or is not connected fails at once; this bounds one that does not answer. Default 5 s.
+   */
   callTimeoutMs?: number;
   /** How long a renewal lease is held at most: a holder that dies frees it after this. */
   leaseMs?: number;
@@ -24,7 +27,7 @@ export interface TokenCacheTiming {
 /**
  * A token store shared by the processes that use one API key (containers, serverless functions,
  * a cluster), so they hold one token and make one `/v1/auth` call per renewal between them. Every
- * operation is one atomic step of the store (Redis: GET, SET PX, SET NX PX, a Lua compare-and-set),
+ * operation is one atomic step of the store (Redis: SET PX and Lua scripts for a bounded read, the lease and compare-and-set),
  * so no process ever reads a half-written entry or replaces a token it did not see.
  * `identity` is a SHA-256 of the API key and the URLs, never the key itself; a cache keys it further
  * (an HMAC under its own secret) before it names anything.
