@@ -40,14 +40,13 @@ export interface ForcedRenewalOptions {
 /**
  * What a browser's `{"expired": T}` may cost. Only the current token is worth a look, and only the
  * service can say whether it refuses it: one request of the handler's own asks (shared by all who
- * claim the same token meanwhile, and its verdict kept for `intervalMs`). On the expired answer the
+ * claim meanwhile). On the expired answer the
  * request path renews and retries as for any request; an accepted token stays. When the check gets
  * no answer within `timeoutMs` (or a redirect, no verdict either), the token is renewed in service,
  * at most once per `intervalMs`: so any number of claims costs at most one `/v1/auth` call per
  * interval, every claim is answered within the bound, and everyone else keeps the token meanwhile.
  */
 export function forcedRenewals({ client, session }: ClientParts, { intervalMs, timeoutMs, now }: ForcedRenewalOptions) {
-  let checked: { token: string; at: number } | null = null;
   let checking: { token: string; done: Promise<void> } | null = null;
   let lastForcedAt = Number.NEGATIVE_INFINITY;
 
@@ -73,8 +72,6 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
       if (now() - lastForcedAt < intervalMs) return;
       lastForcedAt = now();
       await session.replaceInService(token).catch(() => undefined);
-    } finally {
-      checked = { token, at: now() };
     }
   }
 
@@ -89,16 +86,19 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
     return checking.done;
   }
 
-  return async function claimExpired(token: string): Promise<void> {
+  /**
+   * Settles a claim; true when the token the claimer is answered with goes unchecked for it (handed
+   * over: the claim named an older token), so the claimer may claim that one in turn. No verdict is
+   * kept past its check: one taken before a revocation would answer every later claim with the
+   * token the service now refuses. Claims made while a check runs share it.
+   */
+  return async function claimExpired(token: string): Promise<boolean> {
     const held = client.store.getState().token;
-    if (held === null) return; // the answer is a renewal anyway
-    if (held !== token) {
-      // An older token: the current one answers. A newer one refused says the held one may be
-      // refused too: checked first, without reusing a verdict that may predate the revocation.
-      if (notOlderThan(token, held)) await checkOnce(held);
-      return;
-    }
-    if (checked?.token === token && now() - checked.at < intervalMs) return;
-    await checkOnce(token);
+    if (held === null) return false; // the answer is a renewal anyway
+    // For an older token the held one answers unchecked. A newer (or the held) token refused says
+    // the held one may be refused too: checked first.
+    if (held !== token && !notOlderThan(token, held)) return true;
+    await checkOnce(held);
+    return false;
   };
 }

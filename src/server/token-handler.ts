@@ -37,8 +37,10 @@ export function createTokenHandler(options: ServerHandlerOptions): ServerHandler
         return jsonResponse(400, { error: 'send {} or {"expired": "<token>"}' });
       }
       try {
-        if (expired !== undefined) await claimExpired(expired);
+        const handedOver = expired !== undefined && (await claimExpired(expired));
         const { token, region } = await session.readySession();
+        // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it next.
+        if (handedOver) return jsonResponse(200, { token, region, handedOver: true });
         return jsonTextResponse(200, answerText(token, region));
       } catch (error) {
         const failure = upstreamAuthFailure(error);

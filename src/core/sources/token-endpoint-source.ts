@@ -25,7 +25,8 @@ export function tokenEndpointSource({ url, fetch, timeoutMs, acceptsRegion }: To
       if (typeof region !== 'string' || !acceptsRegion(region)) {
         throw new AuthServerError(200, 'the token endpoint named no configured region');
       }
-      return { token: answer.token, region };
+      // The handler says when it answered a claim with a token it did not check for it.
+      return answer.handedOver === true ? { token: answer.token, region, secondHand: true } : { token: answer.token, region };
     },
     toAuthError: (error) => new AuthNetworkError(url, { cause: error }),
     settledIn: () => undefined,
