@@ -26,8 +26,9 @@ export interface HandlerOptionsBase {
   /** Reaches the service; default `globalThis.fetch`. */
   fetch?: typeof fetch;
   /**
-   * The app's own check of its user (a session cookie, say). Required: there is no default that
-   * lets everyone in. False refuses with 401.
+   * The app's own check of its user (a session cookie, say). Required with `apiKey`: there is no
+   * default that lets everyone in. With `credentials` the resolver's null refuses; given, both must pass.
+   * False refuses with 401.
    */
   authorizeRequest?: (request: Request) => boolean | Promise<boolean>;
   /**

@@ -1,10 +1,9 @@
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/client/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
-import { autoRegion } from '../core/sources/region-discovery.js';
+import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import type { Send } from '../core/wire/transport.js';
 import type { AuthClientOptions } from '../core/client/options.js';
-import type { AutoRegion } from '../core/sources/region-discovery.js';
 import type { HandlerOptionsBase } from './options.js';
 
 /** How a handler's clients reach the service: its transport, and (in a pool) when an idle one stops renewing. */
