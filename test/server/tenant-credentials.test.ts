@@ -42,7 +42,11 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
   });
 
   it.each([
-    ['throws', () => Promise.reject(new Error('vault said no for key-acme'))],
+    ['rejects', () => Promise.reject(new Error('vault said no for key-acme'))],
+    ['throws at once', () => {
+      throw new Error('vault said no for key-acme');
+    }],
+    ['names a region the handler does not know', () => ({ apiKey: 'key-acme', region: 'nowhere' })],
     ['answers no apiKey', () => ({ region: 'test' })],
     ['answers an empty apiKey', () => ({ apiKey: '', region: 'test' })],
     ['answers a string', () => 'key-acme'],
