@@ -4,16 +4,28 @@ import { inSpan, recordedOperationName, TELEMETRY } from '../core/wire/telemetry
 import { mayBeMutation } from '../core/wire/transport.js';
 import { attemptsOf, type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
 import { handlerShell } from './handler-shell.js';
-import { checkPositiveInteger, DEFAULT_UPSTREAM_TIMEOUT_MS, type ServerHandler, type ServerHandlerOptions } from './options.js';
+import {
+  checkPositiveInteger,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  type ServerHandler,
+  type ServerHandlerOptions,
+  type TenantHandlerOptions,
+  type TenantServerHandler,
+} from './options.js';
 import { graphqlErrorResponse } from './responses.js';
-import { upstreamAuthFailure, upstreamClient } from './upstream-client.js';
+import { upstreamAuthFailure } from './upstream-client.js';
 
-export interface GraphQLProxyOptions extends ServerHandlerOptions {
+/** The proxy's bounds on what it reads. */
+export interface ProxyLimitOptions {
   /** Larger request bodies are refused with 413; default 1 MiB. */
   maxBodyBytes?: number;
   /** Larger answers are cut off while they stream in and answered 502 `RESPONSE_TOO_LARGE`; default 10 MiB. */
   maxResponseBytes?: number;
 }
+
+export interface GraphQLProxyOptions extends ServerHandlerOptions, ProxyLimitOptions {}
+
+export interface TenantGraphQLProxyOptions extends TenantHandlerOptions, ProxyLimitOptions {}
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -41,18 +53,18 @@ function readOperation(body: unknown): { query: string; operation: ForwardedOper
  * or a 5xx), so the browser gets the GraphQL result and never an expired answer. Nothing of the
  * browser's request but the operation goes upstream: no cookie, no authorization header.
  */
-export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler {
+export function createGraphQLProxy(options: TenantGraphQLProxyOptions): TenantServerHandler;
+export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler;
+export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLProxyOptions): ServerHandler | TenantServerHandler {
   for (const name of ['maxBodyBytes', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
   const limits = {
     timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
-  const upstream = upstreamClient(options, forwardingTransport(limits));
-  const { client } = upstream;
   return handlerShell(options, {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    upstream,
-    async answer(body, request) {
+    transport: forwardingTransport(limits),
+    answerWith: ({ client }) => async (body, request) => {
       const read = readOperation(body);
       if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');
       // A browser that went away cancels its query upstream; a mutation runs to its end, so that

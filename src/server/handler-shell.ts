@@ -1,27 +1,81 @@
 import { IN_PROCESS_ORIGIN } from '../core/wire/absolute-url.js';
 import { jsonResponse } from './responses.js';
-import type { ServerHandler, ServerHandlerOptions } from './options.js';
+import {
+  checkServerOptions,
+  DEFAULT_MAX_SESSIONS,
+  type ServerHandler,
+  type ServerHandlerOptions,
+  type TenantCredentials,
+  type TenantHandlerOptions,
+  type TenantServerHandler,
+} from './options.js';
 import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_JSON_VALUES, JsonTooDeep, JsonTooManyValues, readJson } from './read-json.js';
 import { refusal } from './refusals.js';
 import { isPostPreflight, listedOrigin, preflightAnswer, withCors } from './cors.js';
 import type { ClientParts } from '../core/client/auth-client.js';
-import { watchHealth } from './handler-health.js';
+import type { UpstreamWiring } from './upstream-client.js';
+import { type Answer, sessionOpener, type UpstreamSession } from './upstream-session.js';
+import { sessionPool } from './session-pool.js';
+import { credentialsOf } from './resolved-credentials.js';
 
 export interface HandlerParts {
   maxBodyBytes: number;
-  /** The answer to a POST that passed every check, given its parsed JSON body. */
-  answer: (body: unknown, request: Request) => Promise<Response>;
-  /** The handler's one client for the service: its state is the handler's status. */
-  upstream: ClientParts;
+  transport?: UpstreamWiring['transport'];
+  /** The handler's answer, built once per key's client: its state is that key's alone. */
+  answerWith: (parts: ClientParts) => Answer;
+}
+
+/** Where a request's session comes from: the handler's one key, or the key its tenant resolves to. */
+interface Sessions {
+  forRequest: (request: Request) => UpstreamSession | null | Promise<UpstreamSession | null>;
+  dispose: () => void;
+  refresh: () => Promise<void>;
+  status: TenantServerHandler['status'] | ServerHandler['status'];
+}
+
+function oneKey(session: UpstreamSession): Sessions {
+  const { client } = session.parts;
+  return {
+    forRequest: () => session,
+    dispose: client.dispose,
+    async refresh() {
+      // The outcome is the status; a caller polling readiness reads it there.
+      await client.refresh().catch(() => undefined);
+    },
+    status: session.status,
+  };
+}
+
+function manyKeys(options: TenantHandlerOptions, open: ReturnType<typeof sessionOpener>): Sessions {
+  const pool = sessionPool(options.maxSessions ?? DEFAULT_MAX_SESSIONS, open);
+  const logger = options.logger ?? console;
+  const status = (credentials?: TenantCredentials) => (credentials === undefined ? pool.status() : pool.statusOf(credentials));
+  return {
+    async forRequest(request) {
+      let resolved: TenantCredentials | null;
+      try {
+        resolved = credentialsOf(await options.credentials(request));
+      } catch (error) {
+        // Its name only: the message of the app's own lookup may hold a key or a tenant's name.
+        logger.error(`graphql-jwt-auth-react: the credentials resolver failed (${error instanceof Error ? error.name : typeof error}); answered 500`);
+        throw error;
+      }
+      return resolved === null ? null : pool.sessionFor(resolved);
+    },
+    dispose: pool.dispose,
+    refresh: pool.refresh,
+    status: status as TenantServerHandler['status'],
+  };
 }
 
 /** What both handlers share: the refusals, a bounded JSON body, and no detail of a failure leaked. */
-export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answer, upstream }: HandlerParts): ServerHandler {
+export function handlerShell(options: ServerHandlerOptions | TenantHandlerOptions, { maxBodyBytes, transport, answerWith }: HandlerParts): ServerHandler | TenantServerHandler {
+  checkServerOptions(options);
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
-  const { client } = upstream;
   const allowedOrigins = options.allowedOrigins ?? [];
-  const status = watchHealth(client.store, { logger: options.logger ?? console, now: options.now ?? Date.now });
+  const open = sessionOpener(options, transport, answerWith);
+  const sessions = options.credentials === undefined ? oneKey(open(options)) : manyKeys(options, open);
   async function serve(request: Request, trusted: boolean): Promise<Response> {
     const origin = trusted ? null : listedOrigin(request, allowedOrigins);
     if (origin === null) return answerTo(request, trusted, false);
@@ -35,9 +89,13 @@ export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answ
           : jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' })
         : await refusal(request, options, listed);
       if (refused) return refused;
+      // Trusted calls too: the request a Server Component passes on names its user, hence the tenant.
+      const found = sessions.forRequest(request);
+      const session = found instanceof Promise ? await found : found;
+      if (session === null) return jsonResponse(401, { error: 'not authorized' });
       const body = await readJson(request, maxBodyBytes, { maxDepth: maxJsonDepth, maxValues: maxJsonValues });
       if (body === undefined) return jsonResponse(400, { error: 'the body is not JSON' });
-      return await answer(body, request);
+      return await session.answer(body, request);
     } catch (error) {
       if (error instanceof BodyTooLarge) return jsonResponse(413, { error: `the body exceeds ${maxBodyBytes} bytes` });
       if (error instanceof JsonTooDeep) return jsonResponse(400, { error: `the body nests deeper than ${maxJsonDepth} levels`, code: 'JSON_TOO_DEEP' });
@@ -46,14 +104,11 @@ export function handlerShell(options: ServerHandlerOptions, { maxBodyBytes, answ
       return jsonResponse(500, { error: 'internal error' });
     }
   }
-  const handler = ((request: Request) => serve(request, false)) as ServerHandler;
+  const handler = ((request: Request) => serve(request, false)) as ServerHandler & TenantServerHandler;
   handler.fetchInProcess = (input, init) =>
     serve(input instanceof Request ? new Request(input, init) : new Request(new URL(String(input), IN_PROCESS_ORIGIN), init), true);
-  handler.dispose = client.dispose;
-  handler.status = status;
-  handler.refresh = async () => {
-    // The outcome is the status; a caller polling readiness reads it there.
-    await client.refresh().catch(() => undefined);
-  };
+  handler.dispose = sessions.dispose;
+  handler.status = sessions.status as ServerHandler['status'] & TenantServerHandler['status'];
+  handler.refresh = sessions.refresh;
   return handler;
 }

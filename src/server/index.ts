@@ -1,5 +1,14 @@
-export { createGraphQLProxy, DEFAULT_MAX_BODY_BYTES, type GraphQLProxyOptions } from './graphql-proxy.js';
-export type { ServerHandler, ServerHandlerOptions } from './options.js';
+export { createGraphQLProxy, DEFAULT_MAX_BODY_BYTES, type GraphQLProxyOptions, type TenantGraphQLProxyOptions } from './graphql-proxy.js';
+export type {
+  CredentialsResolver,
+  HandlerStatus,
+  PoolStatus,
+  ServerHandler,
+  ServerHandlerOptions,
+  TenantCredentials,
+  TenantHandlerOptions,
+  TenantServerHandler,
+} from './options.js';
 export { createTokenHandler } from './token-handler.js';
 export { memoryTokenCache } from '../core/sources/token-cache.js';
 export type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';

@@ -5,19 +5,32 @@ import type { TokenCache } from '../core/sources/token-cache.js';
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
-export interface ServerHandlerOptions {
-  /** The service's API key: stays on this server, sent only in the body of `/v1/auth` calls. */
+export const DEFAULT_MAX_SESSIONS = 1000;
+
+/** One tenant's credentials: the key the app holds for it, and its region (a key of `regions`, or "auto"). */
+export interface TenantCredentials {
   apiKey: string;
-  /** A key of `regions`, or "auto" (or `autoRegion()`) to find the region that accepts the key. */
-  region: string | AutoRegion;
+  region: string;
+}
+
+/**
+ * The app's own lookup from a request to the tenant it serves: a session cookie, its tenant, the
+ * tenant's key from the app's secret store. It is the authorization: whatever it answers is served.
+ * null refuses with 401; a throw answers 500 and tells the browser nothing of it.
+ */
+export type CredentialsResolver = (request: Request) => TenantCredentials | null | Promise<TenantCredentials | null>;
+
+/** What a handler needs besides whose key it serves. */
+export interface HandlerOptionsBase {
   regions?: Regions;
   /** Reaches the service; default `globalThis.fetch`. */
   fetch?: typeof fetch;
   /**
-   * The app's own check of its user (a session cookie, say). Required: there is no default that
-   * lets everyone in. False refuses with 401.
+   * The app's own check of its user (a session cookie, say). Required with `apiKey`: there is no
+   * default that lets everyone in. With `credentials` the resolver's null refuses; given, both must pass.
+   * False refuses with 401.
    */
-  authorizeRequest: (request: Request) => boolean | Promise<boolean>;
+  authorizeRequest?: (request: Request) => boolean | Promise<boolean>;
   /**
    * Origins besides the request's own that may call (a separate front-end origin), each as a browser
    * sends it (`https://app.example.com`). Their pages may call from another site, and read every
@@ -80,6 +93,29 @@ export interface ServerHandlerOptions {
   logger?: ServerLogger;
 }
 
+/** A handler for one API key. */
+export interface ServerHandlerOptions extends HandlerOptionsBase {
+  /** The service's API key: stays on this server, sent only in the body of `/v1/auth` calls. */
+  apiKey: string;
+  /** A key of `regions`, or "auto" (or `autoRegion()`) to find the region that accepts the key. */
+  region: string | AutoRegion;
+  authorizeRequest: (request: Request) => boolean | Promise<boolean>;
+  credentials?: undefined;
+}
+
+/** A handler for many keys: each request is served with the key its tenant resolves to. */
+export interface TenantHandlerOptions extends HandlerOptionsBase {
+  /** Which tenant's key serves this request, or null to refuse it (401): see CredentialsResolver. */
+  credentials: CredentialsResolver;
+  /**
+   * How many tenants' sessions are held at once; past it, the least recently used is dropped (its
+   * next request costs one `/v1/auth`, none while the shared cache holds its token). Default 1000.
+   */
+  maxSessions?: number;
+  apiKey?: undefined;
+  region?: undefined;
+}
+
 /** The two levels the handlers log at: one line per change of state, never a key or a token. */
 export interface ServerLogger {
   warn: (message: string) => void;
@@ -112,10 +148,45 @@ export interface ServerHandler {
   status: () => HandlerStatus;
 }
 
+/** A readiness probe's view of a handler for many keys: how many tenants' sessions are in each state. */
+export interface PoolStatus {
+  sessions: number;
+  ok: number;
+  degraded: number;
+  failing: number;
+}
+
+/** A handler for many keys: `status()` counts its tenants' sessions by state. */
+export interface TenantServerHandler extends Omit<ServerHandler, 'status' | 'refresh'> {
+  (request: Request): Promise<Response>;
+  /** Asks `/v1/auth` now for every tenant held (after a refused key was fixed, say). */
+  refresh: () => Promise<void>;
+  /** Counts of the tenants' sessions by state. */
+  status: {
+    (): PoolStatus;
+    /** One tenant's state, or null while no session is held for it. */
+    (credentials: TenantCredentials): HandlerStatus | null;
+  };
+}
+
 /** Programming errors fail at start-up, not on the first request. */
-export function checkServerOptions(options: ServerHandlerOptions): void {
-  if (typeof options.authorizeRequest !== 'function') {
-    throw new AuthConfigError('authorizeRequest is required: the app decides which requests may use its key');
+export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unknown; region?: unknown; credentials?: unknown; maxSessions?: unknown }): void {
+  const fixed = options.apiKey !== undefined || options.region !== undefined;
+  if (options.credentials !== undefined) {
+    if (typeof options.credentials !== 'function') {
+      throw new AuthConfigError('credentials must be a function from the request to { apiKey, region } or null');
+    }
+    if (fixed) throw new AuthConfigError('Give either apiKey and region, or credentials: not both');
+    if (options.authorizeRequest !== undefined && typeof options.authorizeRequest !== 'function') {
+      throw new AuthConfigError('authorizeRequest must be a function of the request, or left out (credentials decides)');
+    }
+    checkPositiveInteger('maxSessions', options.maxSessions);
+  } else {
+    if (options.apiKey === undefined) throw new AuthConfigError('Give apiKey and region (one key), or credentials (a key per tenant)');
+    if (typeof options.authorizeRequest !== 'function') {
+      throw new AuthConfigError('authorizeRequest is required: the app decides which requests may use its key');
+    }
+    if (options.maxSessions !== undefined) throw new AuthConfigError('maxSessions applies to credentials, not to one apiKey');
   }
   if (options.waitUntil !== undefined && typeof options.waitUntil !== 'function') {
     throw new AuthConfigError('waitUntil must be a function that keeps a promise alive, such as (promise) => ctx.waitUntil(promise)');

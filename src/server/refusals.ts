@@ -1,5 +1,5 @@
 import { jsonResponse } from './responses.js';
-import type { ServerHandlerOptions } from './options.js';
+import type { HandlerOptionsBase } from './options.js';
 
 const isJson = (contentType: string | null) =>
   contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
@@ -33,7 +33,7 @@ const unauthorized = (authorized: boolean) => (authorized ? null : jsonResponse(
  * another site. The app's `authorizeRequest` is awaited only when it answers with a promise: a
  * token answer takes a few microseconds, and every await is a turn of the microtask queue.
  */
-export function refusal(request: Request, options: ServerHandlerOptions, listed: boolean): Response | null | Promise<Response | null> {
+export function refusal(request: Request, options: HandlerOptionsBase, listed: boolean): Response | null | Promise<Response | null> {
   if (request.method !== 'POST') return jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' });
   if (!listed && request.headers.get('sec-fetch-site') === 'cross-site') return jsonResponse(403, { error: 'cross-site request refused' });
   const origin = request.headers.get('origin');
@@ -41,6 +41,8 @@ export function refusal(request: Request, options: ServerHandlerOptions, listed:
     return jsonResponse(403, { error: 'origin not allowed' });
   }
   if (!isJson(request.headers.get('content-type'))) return jsonResponse(415, { error: 'send application/json' });
+  // Left out only with a credentials resolver, whose null is the refusal.
+  if (options.authorizeRequest === undefined) return null;
   const authorized = options.authorizeRequest(request);
   return typeof authorized === 'boolean' ? unauthorized(authorized) : Promise.resolve(authorized).then(unauthorized);
 }

@@ -1,8 +1,10 @@
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ServerHandler, type ServerHandlerOptions } from './options.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ServerHandler, type ServerHandlerOptions, type TenantHandlerOptions, type TenantServerHandler } from './options.js';
 import { handlerShell } from './handler-shell.js';
 import { jsonResponse, jsonTextResponse } from './responses.js';
-import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, forcedRenewals, MAX_TOKEN_CHECK_MS } from './forced-renewal.js';
-import { upstreamAuthFailure, upstreamClient } from './upstream-client.js';
+import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, type ForcedRenewalOptions, forcedRenewals, MAX_TOKEN_CHECK_MS } from './forced-renewal.js';
+import type { ClientParts } from '../core/client/auth-client.js';
+import type { Answer } from './upstream-session.js';
+import { upstreamAuthFailure } from './upstream-client.js';
 
 /** A token request is `{}` or `{ "expired": "<token>" }`: a few hundred bytes. */
 const MAX_TOKEN_REQUEST_BYTES = 16 * 1024;
@@ -13,14 +15,21 @@ const MAX_TOKEN_REQUEST_BYTES = 16 * 1024;
  * when the service really refuses T, the current token (see forced-renewal.ts): however many browsers
  * report it, the service is asked once, and a report of a valid or an old token costs no `/v1/auth` call.
  */
-export function createTokenHandler(options: ServerHandlerOptions): ServerHandler {
-  const upstream = upstreamClient(options);
-  const { session } = upstream;
-  const claimExpired = forcedRenewals(upstream, {
+export function createTokenHandler(options: TenantHandlerOptions): TenantServerHandler;
+export function createTokenHandler(options: ServerHandlerOptions): ServerHandler;
+export function createTokenHandler(options: ServerHandlerOptions | TenantHandlerOptions): ServerHandler | TenantServerHandler {
+  const renewals = {
     intervalMs: options.forcedRenewalIntervalMs ?? DEFAULT_FORCED_RENEWAL_INTERVAL_MS,
     timeoutMs: Math.min(options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS, MAX_TOKEN_CHECK_MS),
     now: options.now ?? Date.now,
-  });
+  };
+  return handlerShell(options, { maxBodyBytes: MAX_TOKEN_REQUEST_BYTES, answerWith: (upstream) => tokenAnswer(upstream, renewals) });
+}
+
+/** The token handler's answer with one key's client: its verdicts and its cached answer are that key's alone. */
+function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Answer {
+  const { session } = upstream;
+  const claimExpired = forcedRenewals(upstream, renewals);
   // Serialised once per token (a token comes from one region): every browser gets the same answer
   // until the token changes, and serialising it was a large part of a warm request's own work.
   let answered = { token: '', text: '' };
@@ -28,25 +37,21 @@ export function createTokenHandler(options: ServerHandlerOptions): ServerHandler
     if (answered.token !== token) answered = { token, text: JSON.stringify({ token, region }) };
     return answered.text;
   };
-  return handlerShell(options, {
-    maxBodyBytes: MAX_TOKEN_REQUEST_BYTES,
-    upstream,
-    async answer(body) {
-      const expired = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { expired?: unknown }).expired : null;
-      if (expired === null || (expired !== undefined && typeof expired !== 'string')) {
-        return jsonResponse(400, { error: 'send {} or {"expired": "<token>"}' });
-      }
-      try {
-        const handedOver = expired !== undefined && (await claimExpired(expired));
-        const { token, region } = await session.readySession();
-        // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it next.
-        if (handedOver) return jsonResponse(200, { token, region, handedOver: true });
-        return jsonTextResponse(200, answerText(token, region));
-      } catch (error) {
-        const failure = upstreamAuthFailure(error);
-        if (failure === null) throw error;
-        return jsonResponse(failure.status, { error: failure.message, code: failure.code }, failure.headers);
-      }
-    },
-  });
+  return async (body) => {
+    const expired = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { expired?: unknown }).expired : null;
+    if (expired === null || (expired !== undefined && typeof expired !== 'string')) {
+      return jsonResponse(400, { error: 'send {} or {"expired": "<token>"}' });
+    }
+    try {
+      const handedOver = expired !== undefined && (await claimExpired(expired));
+      const { token, region } = await session.readySession();
+      // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it next.
+      if (handedOver) return jsonResponse(200, { token, region, handedOver: true });
+      return jsonTextResponse(200, answerText(token, region));
+    } catch (error) {
+      const failure = upstreamAuthFailure(error);
+      if (failure === null) throw error;
+      return jsonResponse(failure.status, { error: failure.message, code: failure.code }, failure.headers);
+    }
+  };
 }

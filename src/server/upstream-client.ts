@@ -1,18 +1,27 @@
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/client/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
-import { autoRegion } from '../core/sources/region-discovery.js';
+import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import type { Send } from '../core/wire/transport.js';
 import type { AuthClientOptions } from '../core/client/options.js';
-import { checkServerOptions, type ServerHandlerOptions } from './options.js';
+import type { HandlerOptionsBase } from './options.js';
+
+/** How a handler's clients reach the service: its transport, and (in a pool) when an idle one stops renewing. */
+export interface UpstreamWiring {
+  transport?: ((graphqlUrl: string, fetchImpl: typeof fetch) => Send) | undefined;
+  renewsWhenDue?: () => boolean;
+}
 
 /**
- * The one client a handler holds for the service: it owns it, so the token is renewed ahead of
- * expiry in the background and most browser calls cost no upstream call.
+ * A client a handler holds for the service with one key: it owns it, so the token is renewed ahead
+ * of expiry in the background and most browser calls cost no upstream call.
  */
-export function upstreamClient(options: ServerHandlerOptions, transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send): ClientParts {
-  checkServerOptions(options);
-  const { apiKey, region, regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
+export function upstreamClient(
+  options: HandlerOptionsBase,
+  { apiKey, region }: { apiKey: string; region: string | AutoRegion },
+  { transport, renewsWhenDue }: UpstreamWiring = {},
+): ClientParts {
+  const { regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
   // A server ships no bundle, so "auto" needs no import here: it is discovery unless a region has that name.
   const discover = region === 'auto' && !Object.hasOwn(regions ?? {}, 'auto');
   const clientOptions: AuthClientOptions = { apiKey, region: discover ? autoRegion() : region, renewOnWake: false };
@@ -24,6 +33,7 @@ export function upstreamClient(options: ServerHandlerOptions, transport?: (graph
   const ownership: Ownership = { selfOwned: true };
   if (transport !== undefined) ownership.transport = transport;
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
+  if (renewsWhenDue !== undefined) ownership.renewsWhenDue = renewsWhenDue;
   ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
   if (tokenCache !== undefined) {
     const logger = options.logger ?? console;

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AuthClient, createAuthClient, tokenEndpoint } from '../../src/core/index.js';
-import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandler, type TokenCache } from '../../src/server/index.js';
+import { createGraphQLProxy, createTokenHandler, type ServerHandler } from '../../src/server/index.js';
+import { evictableCache } from '../support/evictable-cache.js';
 import { hasSession, post, serveHandler, withSession } from '../server/serve-handler.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
 
@@ -10,24 +11,6 @@ import { API_KEY, type Running, startService } from '../support/fixtures.js';
 const RUNS = Number(process.env.FARM_MODEL_RUNS ?? process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 2 ** 31);
 const PROCESSES = 3;
-
-/**
- * The farm's shared store, which the test can empty as an eviction or a Redis restart would: the
- * processes keep the tokens they hold, the store forgets the entry and any lease.
- */
-function evictableCache(): TokenCache & { evict: () => void } {
-  let store = memoryTokenCache();
-  return {
-    read: (identity) => store.read(identity),
-    write: (identity, entry, ttlMs) => store.write(identity, entry, ttlMs),
-    compareAndSet: (identity, expected, entry, ttlMs) => store.compareAndSet(identity, expected, entry, ttlMs),
-    takeLease: (identity, owner, leaseMs) => store.takeLease(identity, owner, leaseMs),
-    releaseLease: (identity, owner) => store.releaseLease(identity, owner),
-    evict: () => {
-      store = memoryTokenCache();
-    },
-  };
-}
 
 /** One process of the farm: a proxy, or a token handler with the browsers a load balancer sends it. */
 interface FarmProcess {

@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
 import { afterEach } from 'vitest';
-import type { ServerHandler } from '../../src/server/index.js';
+import type { ServerHandler, TenantServerHandler } from '../../src/server/index.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 /** Serves a handler over Node's http through the documented adapter, on 127.0.0.1; closed and disposed after the test. */
-export async function serveHandler(handler: ServerHandler): Promise<string> {
+export async function serveHandler(handler: ServerHandler | TenantServerHandler): Promise<string> {
   const listener = getRequestListener(handler);
   const server = createServer((req, res) => {
     void listener(req, res);

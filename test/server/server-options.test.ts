@@ -95,3 +95,37 @@ describe('server handler options checked at start-up', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 });
+
+describe('the credentials form checked at start-up: exactly one of apiKey/region and credentials', () => {
+  const resolver = () => ({ apiKey: API_KEY, region: 'test' });
+  const tenants = (baseUrl: string) => ({ credentials: resolver, regions: { test: baseUrl } });
+  const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
+    ['credentials with apiKey', { ...tenants(UNUSED), apiKey: API_KEY }, 'Give either apiKey and region, or credentials: not both'],
+    ['credentials with region', { ...tenants(UNUSED), region: 'test' }, 'Give either apiKey and region, or credentials: not both'],
+    ['credentials not a function', { ...tenants(UNUSED), credentials: { apiKey: API_KEY, region: 'test' } }, 'credentials must be a function from the request to { apiKey, region } or null'],
+    ['neither apiKey nor credentials', { regions: { test: UNUSED }, authorizeRequest: hasSession }, 'Give apiKey and region (one key), or credentials (a key per tenant)'],
+    ['maxSessions 0', { ...tenants(UNUSED), maxSessions: 0 }, 'maxSessions must be a whole number of at least 1, got 0'],
+    ['maxSessions 2.5', { ...tenants(UNUSED), maxSessions: 2.5 }, 'maxSessions must be a whole number of at least 1, got 2.5'],
+    ['maxSessions with one apiKey', { ...base(UNUSED), maxSessions: 10 }, 'maxSessions applies to credentials, not to one apiKey'],
+    ['authorizeRequest not a function beside credentials', { ...tenants(UNUSED), authorizeRequest: true }, 'authorizeRequest must be a function of the request, or left out (credentials decides)'],
+  ];
+
+  describe.each([
+    ['createTokenHandler', createTokenHandler],
+    ['createGraphQLProxy', createGraphQLProxy],
+  ] as const)('%s', (_name, make) => {
+    it.each(REFUSALS)('%s: AuthConfigError with the option and what it takes', (_what, options, message) => {
+      const error = thrownBy(() => make(options as unknown as GraphQLProxyOptions));
+      expect(error).toBeInstanceOf(AuthConfigError);
+      expect((error as AuthConfigError).message).toBe(message);
+    });
+  });
+
+  it('maxSessions 1 is accepted, and the handlers built with it answer', async () => {
+    const running = await startService();
+    const tokenUrl = await serveHandler(createTokenHandler({ ...tenants(running.baseUrl), maxSessions: 1 }));
+    const proxyUrl = await serveHandler(createGraphQLProxy({ ...tenants(running.baseUrl), maxSessions: 1 }));
+    expect((await post(tokenUrl, {})).status).toBe(200);
+    expect((await post(proxyUrl, { query: '{ pentests_count }' })).status).toBe(200);
+  });
+});

@@ -88,6 +88,45 @@ describe('OpenTelemetry, with the SDK registered', () => {
     for (const token of running.service.issuedTokens) expect(everything).not.toContain(token.split('.')[1]);
   });
 
+  it('many tenants behind one proxy: one exchange per tenant, and no attribute holds a key or grows with the tenants', async () => {
+    const keys = Array.from({ length: 6 }, (_, index) => `tenant-key-${String(index)}`);
+    const running = await startService({ apiKeys: keys });
+    const tenantOf = (request: Request) => Number(/tenant=(\d)/.exec(request.headers.get('cookie') ?? '')?.[1]);
+    const proxy = createGraphQLProxy({
+      credentials: (request) => ({ apiKey: keys[tenantOf(request)] ?? '', region: 'test' }),
+      regions: { test: running.baseUrl },
+      maxSessions: 3,
+      tokenCache: memoryTokenCache(),
+    });
+    const url = `${await serveHandler(proxy)}/api/graphql`;
+    for (const round of [0, 1]) {
+      for (const index of keys.keys()) {
+        expect((await post(url, { query: 'query Items { pentests_count }' }, { cookie: `tenant=${String(index)}` })).status, `round ${String(round)}`).toBe(200);
+      }
+    }
+
+    expect(running.service.authCalls).toHaveLength(keys.length);
+    const counted = await collected();
+    expect(counted.get('graphql_jwt_auth.auth.exchanges')).toEqual({
+      sum: keys.length,
+      attributes: [{ 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'first', 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 }],
+    });
+    // Twelve requests of six tenants (the second round through the cache, the pool holding three), and
+    // the spans say no more than one tenant's would: seven kinds, none naming a tenant.
+    const kinds = new Set(spans.getFinishedSpans().map((span) => `${span.name} ${Object.values(span.attributes).join(' ')}`));
+    expect([...kinds].sort()).toEqual([
+      'graphql-jwt-auth /v1/auth test first ok 200',
+      'graphql-jwt-auth cache read hit',
+      'graphql-jwt-auth cache read miss',
+      'graphql-jwt-auth cache releaseLease done',
+      'graphql-jwt-auth cache takeLease lease',
+      'graphql-jwt-auth cache write done',
+      'graphql-jwt-auth proxy Items 200 false',
+    ]);
+    const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
+    for (const key of keys) expect(everything).not.toContain(key);
+  });
+
   it('a refused key: the exchange span says refused with the status, the counter too', async () => {
     const running = await startService();
     running.service.queueAuthFailures(403);

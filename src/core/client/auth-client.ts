@@ -69,6 +69,8 @@ export interface Ownership {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** A refused key is asked again after these waits instead of for good (server handlers). */
   retryRefusedAfterMs?: readonly number[];
+  /** Asked when the renewal timer fires: false skips that renewal (a server's idle tenant). */
+  renewsWhenDue?: () => boolean;
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -78,7 +80,7 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs }: Ownership): ClientParts {
+export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue }: Ownership): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
@@ -129,6 +131,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     },
     waitUntil,
     retryRefusedAfterMs,
+    renewsWhenDue,
   });
 
   const signOutListeners = new Set<() => void>();

@@ -70,6 +70,11 @@ export interface TokenSessionOptions {
    * clients leave it out: there a person must act, and InvalidApiKeyError stays until refresh().
    */
   retryRefusedAfterMs?: readonly number[] | undefined;
+  /**
+   * Asked when the renewal timer fires: false leaves the token to lapse, renewed on demand by the
+   * next use (a server's tenant nobody asked for since: it costs no `/v1/auth` call meanwhile).
+   */
+  renewsWhenDue?: (() => boolean) | undefined;
 }
 
 export interface TokenSession {
@@ -119,7 +124,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     // says (a timer may fire a millisecond before Date.now reaches the time it was set for).
     if (options.retryRefusedAfterMs !== undefined && store.getState().status === 'error') refusedRetryAt = 0;
     // A background renewal never brings back what a sign-out (or a final auth error) ended.
-    if (stoppedBy() !== null) return;
+    if (stoppedBy() !== null || options.renewsWhenDue?.() === false) return;
     renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
   });
 

@@ -1,0 +1,33 @@
+import type { ClientParts } from '../core/client/auth-client.js';
+import type { AutoRegion } from '../core/sources/region-discovery.js';
+import { watchHealth } from './handler-health.js';
+import type { HandlerOptionsBase, HandlerStatus } from './options.js';
+import { upstreamClient, type UpstreamWiring } from './upstream-client.js';
+
+/** The answer to a POST that passed every check, given its parsed JSON body. */
+export type Answer = (body: unknown, request: Request) => Promise<Response>;
+
+/** One key's client for the service, its health, and the handler's answer built on that client. */
+export interface UpstreamSession {
+  parts: ClientParts;
+  status: () => HandlerStatus;
+  answer: Answer;
+}
+
+export type OpenSession = (credentials: { apiKey: string; region: string | AutoRegion }, renewsWhenDue?: () => boolean) => UpstreamSession;
+
+/**
+ * Opens a session per key, each with all the state a handler keeps per client (single-flight
+ * renewal, backoff, forced-renewal verdicts, the answer's cache): built by `answerWith` from that
+ * client alone, so nothing of one key's session can serve another.
+ */
+export function sessionOpener(options: HandlerOptionsBase, transport: UpstreamWiring['transport'], answerWith: (parts: ClientParts) => Answer): OpenSession {
+  const logger = options.logger ?? console;
+  const now = options.now ?? Date.now;
+  return (credentials, renewsWhenDue) => {
+    const wiring: UpstreamWiring = { transport };
+    if (renewsWhenDue !== undefined) wiring.renewsWhenDue = renewsWhenDue;
+    const parts = upstreamClient(options, credentials, wiring);
+    return { parts, status: watchHealth(parts.client.store, { logger, now }), answer: answerWith(parts) };
+  };
+}

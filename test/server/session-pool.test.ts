@@ -1,0 +1,107 @@
+// @vitest-environment node
+// The sessions of a handler for many keys: at most maxSessions, the least recently used dropped
+// first with its timer; a tenant nobody asked for since its token came keeps no timer and asks
+// nothing; a tenant coming back costs at most one /v1/auth (none while a shared cache holds its
+// token); one tenant's refused key leaves the others served.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type TenantHandlerOptions } from '../../src/server/index.js';
+import { type Running, startService, waitUntil } from '../support/fixtures.js';
+import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
+import { serveHandler } from './serve-handler.js';
+import { cookieResolver, keyAsked } from './tenant-fixtures.js';
+
+const KEYS = { a: 'key-a', b: 'key-b', c: 'key-c' };
+const USERS = { 'sid-a': 'a', 'sid-b': 'b', 'sid-c': 'c' };
+
+let tracker: TimerTracker | undefined;
+afterEach(() => {
+  tracker?.stop();
+});
+
+const startTenants = (settings: { tokenLifetimeSec?: number } = {}) => startService({ apiKeys: Object.values(KEYS), ...settings });
+const options = (running: Running, extra: Partial<TenantHandlerOptions> = {}): TenantHandlerOptions => ({
+  credentials: cookieResolver(USERS, KEYS),
+  regions: { test: running.baseUrl },
+  ...extra,
+});
+
+const as = (url: string, tenant: keyof typeof KEYS, body: unknown = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=sid-${tenant}` }, body: JSON.stringify(body) });
+const authsFor = (running: Running, tenant: keyof typeof KEYS) => running.service.authCalls.filter((call) => keyAsked(call) === KEYS[tenant]).length;
+const renewalTimers = async () => (await tracker?.live())?.filter((stack) => stack.includes('renewal-timer')).length;
+
+/** Polls an asynchronous condition for up to 5 s. */
+async function eventually(condition: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('the session pool', () => {
+  it('holds at most maxSessions, drops the least recently used first, and a dropped session keeps no timer', async () => {
+    tracker = trackLibraryTimers();
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    const handler = createTokenHandler(options(running, { maxSessions: 2 }));
+    const url = await serveHandler(handler);
+    for (const tenant of ['a', 'b', 'a', 'c'] as const) expect((await as(url, tenant)).status).toBe(200);
+
+    expect(handler.status()).toEqual({ sessions: 2, ok: 2, degraded: 0, failing: 0 });
+    expect(handler.status({ apiKey: KEYS.b, region: 'test' })).toBeNull();
+    expect(handler.status({ apiKey: KEYS.a, region: 'test' })).toMatchObject({ state: 'ok' });
+    expect(await renewalTimers()).toBe(2);
+    // b comes back: one /v1/auth, and a (now the least recently used) goes.
+    expect((await as(url, 'b')).status).toBe(200);
+    expect(running.service.authCalls.map(keyAsked)).toEqual([KEYS.a, KEYS.b, KEYS.c, KEYS.b]);
+    expect(handler.status({ apiKey: KEYS.a, region: 'test' })).toBeNull();
+    expect(await renewalTimers()).toBe(2);
+    handler.dispose();
+    expect(await renewalTimers()).toBe(0);
+  });
+
+  it('a dropped tenant coming back costs no /v1/auth while the shared cache holds its token', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    const url = await serveHandler(createTokenHandler(options(running, { maxSessions: 1, tokenCache: memoryTokenCache() })));
+    const first = (await (await as(url, 'a')).json()) as { token: string };
+    expect((await as(url, 'b')).status).toBe(200);
+    const again = (await (await as(url, 'a')).json()) as { token: string };
+
+    expect(again.token).toBe(first.token);
+    expect(running.service.authCalls.map(keyAsked)).toEqual([KEYS.a, KEYS.b]);
+  });
+
+  it('a tenant nobody asked for since its token came does not renew when due: its timer stops, and its return costs one /v1/auth', async () => {
+    tracker = trackLibraryTimers();
+    const running = await startTenants({ tokenLifetimeSec: 4 });
+    const url = await serveHandler(createTokenHandler(options(running)));
+    await as(url, 'a');
+    await as(url, 'b');
+    await as(url, 'a'); // a is used after its token came; b is not
+    expect(await renewalTimers()).toBe(2);
+
+    // Both timers fire at about half the token's life: a renews, b pauses.
+    await waitUntil(() => authsFor(running, 'a') === 2);
+    await eventually(async () => (await renewalTimers()) === 1);
+    expect(await renewalTimers()).toBe(1);
+    expect(authsFor(running, 'b')).toBe(1);
+
+    const back = await as(url, 'b');
+    expect(back.status).toBe(200);
+    expect(authsFor(running, 'b')).toBe(2);
+    expect(await renewalTimers()).toBe(2);
+  }, 15_000);
+
+  it('one tenant’s revoked key fails that tenant only: the others keep being served, and status() counts each state', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    const handler = createGraphQLProxy(options(running, { logger: { warn: () => undefined, error: () => undefined } }));
+    const url = await serveHandler(handler);
+    const query = { query: 'query Count { pentests_count }' };
+    for (const tenant of ['a', 'b'] as const) expect((await as(url, tenant, query)).status).toBe(200);
+    running.service.removeApiKey(KEYS.a);
+    running.service.expireTokensNow();
+
+    expect((await as(url, 'a', query)).status).toBe(502);
+    expect((await as(url, 'b', query)).status).toBe(200);
+    expect((await as(url, 'a', query)).status).toBe(502); // in backoff: not asked again
+    expect(running.service.authCalls.map(keyAsked)).toEqual([KEYS.a, KEYS.b, KEYS.a, KEYS.b]);
+    expect(handler.status()).toEqual({ sessions: 2, ok: 1, degraded: 0, failing: 1 });
+    expect(handler.status({ apiKey: KEYS.a, region: 'test' })).toMatchObject({ state: 'failing', code: 'UPSTREAM_AUTH_REFUSED' });
+  });
+});
