@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup. Only the .tsx files
 // render React: the others never load Testing Library (and React with it) for a cleanup with nothing to do.
@@ -6,4 +6,12 @@ afterEach(async ({ task }) => {
   if (!task.file.name.endsWith('.tsx')) return;
   const { cleanup } = await import('@testing-library/react');
   cleanup();
+});
+
+// Testing Library's find* and waitFor give up after 1 s by default: on a loaded 2-core machine a query
+// that renews a token over real HTTP took longer than that (the wait still ends at the event).
+beforeEach(async ({ task }) => {
+  if (!task.file.name.endsWith('.tsx')) return;
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
 });
