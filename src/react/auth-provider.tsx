@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AuthError } from '../core/errors/index.js';
-import type { AuthClientOptions } from '../core/client/options.js';
+import { type AuthClientOptions, CLIENT_OPTION_NAMES } from '../core/client/options.js';
+import { type KnownOptions, warnUnknownOptions } from '../core/client/unknown-options.js';
 import { AuthClientProvider } from './auth-client-provider.js';
 import { useProviderClient } from './provider-client.js';
 
@@ -17,7 +18,10 @@ export interface AuthProviderProps extends AuthClientOptions {
  * Holds the API key and region; children get tokens through the hooks, never by hand. Callbacks
  * (fetch, authorize, now) are read when called, so inline functions do not make a new client.
  */
+const PROVIDER_PROP_NAMES: KnownOptions<AuthProviderProps> = { ...CLIENT_OPTION_NAMES, queryClient: true, onAuthError: true, children: true };
+
 export function AuthProvider(props: AuthProviderProps) {
+  warnUnknownOptions('AuthProvider', props, PROVIDER_PROP_NAMES);
   const client = useProviderClient(props);
   return (
     <AuthClientProvider client={client} queryClient={props.queryClient} onAuthError={props.onAuthError}>

@@ -1,3 +1,4 @@
+import type { KnownOptions } from '../core/client/unknown-options.js';
 import { AuthConfigError } from '../core/errors/index.js';
 import type { AutoRegion } from '../core/sources/region-discovery.js';
 import type { Regions } from '../core/sources/regions.js';
@@ -111,6 +112,28 @@ export interface ServerHandler {
   /** The handler's state for a readiness probe. */
   status: () => HandlerStatus;
 }
+
+/** Every option's name, for the development warning about names the handlers do not know. */
+export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions> = {
+  apiKey: true,
+  region: true,
+  regions: true,
+  fetch: true,
+  authorizeRequest: true,
+  allowedOrigins: true,
+  refreshMarginMs: true,
+  authTimeoutMs: true,
+  now: true,
+  tokenCache: true,
+  waitUntil: true,
+  maxJsonDepth: true,
+  maxJsonValues: true,
+  trustForwardedHeaders: true,
+  forcedRenewalIntervalMs: true,
+  upstreamTimeoutMs: true,
+  recovery: true,
+  logger: true,
+};
 
 /** Programming errors fail at start-up, not on the first request. */
 export function checkServerOptions(options: ServerHandlerOptions): void {

@@ -1,4 +1,5 @@
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ServerHandler, type ServerHandlerOptions } from './options.js';
+import { warnUnknownOptions } from '../core/client/unknown-options.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, SERVER_OPTION_NAMES, type ServerHandler, type ServerHandlerOptions } from './options.js';
 import { handlerShell } from './handler-shell.js';
 import { jsonResponse, jsonTextResponse } from './responses.js';
 import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, forcedRenewals, MAX_TOKEN_CHECK_MS } from './forced-renewal.js';
@@ -14,6 +15,7 @@ const MAX_TOKEN_REQUEST_BYTES = 16 * 1024;
  * report it, the service is asked once, and a report of a valid or an old token costs no `/v1/auth` call.
  */
 export function createTokenHandler(options: ServerHandlerOptions): ServerHandler {
+  warnUnknownOptions('createTokenHandler', options, SERVER_OPTION_NAMES);
   const upstream = upstreamClient(options);
   const { session } = upstream;
   const claimExpired = forcedRenewals(upstream, {

@@ -5,6 +5,7 @@ import type { AutoRegion } from '../sources/region-discovery.js';
 import type { Regions } from '../sources/regions.js';
 import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
+import type { KnownOptions } from './unknown-options.js';
 
 /**
  * Exactly one of `apiKey`, `tokenEndpoint` or `graphqlProxy` says where tokens come from (see
@@ -63,3 +64,21 @@ export interface AuthClientOptions {
   /** Renew a due token as soon as the page becomes visible or the network returns; default true. */
   renewOnWake?: boolean;
 }
+
+/** Every option's name, for the development warning about names the client does not know. */
+export const CLIENT_OPTION_NAMES: KnownOptions<AuthClientOptions> = {
+  apiKey: true,
+  tokenEndpoint: true,
+  graphqlProxy: true,
+  region: true,
+  regions: true,
+  fetch: true,
+  authorize: true,
+  refreshMarginMs: true,
+  authTimeoutMs: true,
+  now: true,
+  persist: true,
+  tabSync: true,
+  devtools: true,
+  renewOnWake: true,
+};

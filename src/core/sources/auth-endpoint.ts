@@ -25,7 +25,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The error body's shape is not documented: take JSON `message` or `error`, else the text itself. */
-function serverMessage(text: string, status: number): string {
+export function serverMessage(text: string, status: number): string {
   const body = parseJson(text);
   if (typeof body === 'object' && body !== null) {
     const { message, error } = body as { message?: unknown; error?: unknown };
@@ -36,13 +36,42 @@ function serverMessage(text: string, status: number): string {
   return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
-function errorForStatus({ status, headers }: Response, text: string, secret: string): AuthError {
+/** Whose endpoint answered: the service's `/v1/auth`, judging the key, or the app's token endpoint, judging its user. */
+export type EndpointOwner = 'service' | 'app';
+
+/** One of the app's own endpoints, as its refusals name it. */
+export interface AppEndpoint {
+  /** "token endpoint", "GraphQL proxy". */
+  what: string;
+  url: string;
+  /** The server handler that serves it, and the client option's factory that names it. */
+  handler: string;
+  factory: string;
+}
+
+/**
+ * A refusal from one of the app's own endpoints (createTokenHandler, createGraphQLProxy). They
+ * answer 401 only when the app's authorizeRequest said no (403 is their origin check), which
+ * otherwise read as the service refusing the key.
+ */
+export function appRefusal(status: number, message: string, { what, url, handler, factory }: AppEndpoint, options: ErrorOptions = {}): AuthRequestError {
+  const hint =
+    status === 401
+      ? `The app's authorizeRequest refused this request: sign the user in first, so that their session (a cookie) reaches ${url}`
+      : status === 404
+        ? `Nothing answers there: serve ${handler} at that URL, or pass its URL to ${factory}`
+        : undefined;
+  return new AuthRequestError(status, message, { ...options, endpoint: `the app's ${what} ${url}`, hint });
+}
+
+function errorForStatus({ status, headers }: Response, text: string, { secret, url, owner }: { secret: string; url: string; owner: EndpointOwner }): AuthError {
   // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
   const message = redact(serverMessage(text, status), secret).slice(0, MAX_MESSAGE_LENGTH);
   // Only the service's 401 judges the API key; the app's token endpoint refuses its own user.
-  if (status === 401 && secret !== '') return new InvalidApiKeyError();
+  if (status === 401 && owner === 'service') return new InvalidApiKeyError();
   if (isTransientStatus(status)) return new AuthServerError(status, message, { retryAfterMs: readRetryAfter(headers) });
-  return new AuthRequestError(status, message);
+  if (owner === 'service') return new AuthRequestError(status, message, { endpoint: `the service's auth endpoint ${url}` });
+  return appRefusal(status, message, { what: 'token endpoint', url, handler: 'createTokenHandler', factory: 'tokenEndpoint()' });
 }
 
 export interface TokenPost {
@@ -54,6 +83,7 @@ export interface TokenPost {
   secret?: string;
   /** The app's own token endpoint is asked with its cookies; the service's never. */
   credentials?: RequestCredentials;
+  owner: EndpointOwner;
 }
 
 /**
@@ -61,7 +91,7 @@ export interface TokenPost {
  * Times out on its own clock, so one caller giving up never fails the others sharing the call. A
  * redirect is refused: the body may hold the key, and the token must come from the URL configured.
  */
-export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
+export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials, owner }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
   let response: Response;
   let text: string;
   // Not AbortSignal.timeout(): its timer outlives the answer and would stay pending after dispose().
@@ -87,7 +117,7 @@ export async function postForToken({ fetch, url, body, timeoutMs, secret = '', c
     clearTimeout(timer);
   }
   const { status } = response;
-  if (status < 200 || status > 299) throw errorForStatus(response, text, secret);
+  if (status < 200 || status > 299) throw errorForStatus(response, text, { secret, url, owner });
   const answer = parseJson(text);
   const token = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
   if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');
@@ -121,7 +151,7 @@ export async function requestToken({ fetch, authUrl, apiKey, timeoutMs, region =
   const startedAt = performance.now();
   let outcome: ReturnType<typeof exchangeOutcome> = exchangeOutcome({});
   try {
-    const { token } = await inSpan(TELEMETRY.exchangeSpan, asked, () => postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey }), (result) => (outcome = exchangeOutcome(result)));
+    const { token } = await inSpan(TELEMETRY.exchangeSpan, asked, () => postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey, owner: 'service' }), (result) => (outcome = exchangeOutcome(result)));
     return token;
   } catch (error) {
     outcome = exchangeOutcome({ error });

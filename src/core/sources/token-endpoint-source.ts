@@ -20,7 +20,7 @@ export function tokenEndpointSource({ url, fetch, timeoutMs, acceptsRegion }: To
   return {
     async obtain(replacing) {
       const body = replacing === null ? {} : { expired: replacing };
-      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'include' });
+      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'include', owner: 'app' });
       const { region } = answer;
       if (typeof region !== 'string' || !acceptsRegion(region)) {
         throw new AuthServerError(200, 'the token endpoint named no configured region');
