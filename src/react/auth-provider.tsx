@@ -6,13 +6,17 @@ import { type KnownOptions, warnUnknownOptions } from '../core/client/unknown-op
 import { AuthClientProvider } from './auth-client-provider.js';
 import { useProviderClient } from './provider-client.js';
 
-export interface AuthProviderProps extends AuthClientOptions {
+/** The provider's own props, besides the client's options. */
+export interface AuthProviderOwnProps {
   /** Defaults to the surrounding QueryClientProvider's client, else one of the provider's own. */
   queryClient?: QueryClient;
   /** Called once for each auth error the client records (a failed `/v1/auth` call, bad options). */
   onAuthError?: (error: AuthError) => void;
   children?: ReactNode;
 }
+
+/** The client's options (one mode of three) and the provider's own. */
+export type AuthProviderProps = AuthClientOptions & AuthProviderOwnProps;
 
 /**
  * Holds the API key and region; children get tokens through the hooks, never by hand. Callbacks
