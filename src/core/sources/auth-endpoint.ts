@@ -14,7 +14,8 @@ import { readRetryAfter } from '../wire/retry-after.js';
 import { isTransientStatus } from '../wire/transient.js';
 import { isUsableToken } from './usable-token.js';
 
-const MAX_MESSAGE_LENGTH = 300;
+/** The most of a server's message an error repeats. */
+export const MAX_MESSAGE_LENGTH = 300;
 
 function parseJson(text: string): unknown {
   try {
@@ -36,33 +37,11 @@ export function serverMessage(text: string, status: number): string {
   return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
-/** Whose endpoint answered: the service's `/v1/auth`, judging the key, or the app's token endpoint, judging its user. */
-export type EndpointOwner = 'service' | 'app';
-
-/** One of the app's own endpoints, as its refusals name it. */
-export interface AppEndpoint {
-  /** "token endpoint", "GraphQL proxy". */
-  what: string;
-  url: string;
-  /** The server handler that serves it, and the client option's factory that names it. */
-  handler: string;
-  factory: string;
-}
-
 /**
- * A refusal from one of the app's own endpoints (createTokenHandler, createGraphQLProxy). They
- * answer 401 only when the app's authorizeRequest said no (403 is their origin check), which
- * otherwise read as the service refusing the key.
+ * Who answered: the service's `/v1/auth`, judging the key, or one of the app's endpoints, judging its
+ * user, which words its own refusals (app-refusal.ts, shipped only with the mode that uses it).
  */
-export function appRefusal(status: number, message: string, { what, url, handler, factory }: AppEndpoint, options: ErrorOptions = {}): AuthRequestError {
-  const hint =
-    status === 401
-      ? `The app's authorizeRequest refused this request: sign the user in first, so that their session (a cookie) reaches ${url}`
-      : status === 404
-        ? `Nothing answers there: serve ${handler} at that URL, or pass its URL to ${factory}`
-        : undefined;
-  return new AuthRequestError(status, message, { ...options, endpoint: `the app's ${what} ${url}`, hint });
-}
+export type EndpointOwner = 'service' | { refusal: (status: number, message: string) => AuthError };
 
 function errorForStatus({ status, headers }: Response, text: string, { secret, url, owner }: { secret: string; url: string; owner: EndpointOwner }): AuthError {
   // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
@@ -70,8 +49,7 @@ function errorForStatus({ status, headers }: Response, text: string, { secret, u
   // Only the service's 401 judges the API key; the app's token endpoint refuses its own user.
   if (status === 401 && owner === 'service') return new InvalidApiKeyError();
   if (isTransientStatus(status)) return new AuthServerError(status, message, { retryAfterMs: readRetryAfter(headers) });
-  if (owner === 'service') return new AuthRequestError(status, message, { endpoint: `the service's auth endpoint ${url}` });
-  return appRefusal(status, message, { what: 'token endpoint', url, handler: 'createTokenHandler', factory: 'tokenEndpoint()' });
+  return owner === 'service' ? new AuthRequestError(status, message, { endpoint: `the service's auth endpoint ${url}` }) : owner.refusal(status, message);
 }
 
 export interface TokenPost {

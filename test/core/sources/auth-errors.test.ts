@@ -5,6 +5,7 @@ import {
   AuthRequestError,
   AuthServerError,
   createAuthClient,
+  graphqlProxy,
   InvalidApiKeyError,
   tokenEndpoint,
 } from '../../../src/index.js';
@@ -221,6 +222,18 @@ describe('errors from /v1/auth', () => {
     expect(error).toBeInstanceOf(AuthRequestError);
     expect(error).toHaveProperty('message', `The app's token endpoint ${url} refused the request (${status}): ${said.replace('{url}', url)}`);
     expect(server.calls.map((call) => call.path)).toEqual(['/api/token']);
+    client.dispose();
+  });
+
+  it("the app's GraphQL proxy answering 403 with a long body: named with its URL, the body's message cut to 300 characters", async () => {
+    const server = await startScriptedServer({ auth: () => ({ status: 500, body: '' }), graphql: () => ({ status: 403, body: JSON.stringify({ error: 'x'.repeat(1000) }) }) });
+    const url = `${server.baseUrl}/api/graphql`;
+    const client = createAuthClient({ graphqlProxy: graphqlProxy(url) });
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect(error).toHaveProperty('message', `The app's GraphQL proxy ${url} refused the request (403): ${'x'.repeat(300)}`);
     client.dispose();
   });
 });
