@@ -18,31 +18,20 @@ function isProduction(): boolean {
   }
 }
 
-/** Edits from one name to the other (insert, delete, replace, swap two neighbours). */
-function distance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  const at = (i: number, j: number) => rows[i]?.[j] ?? Infinity;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
-      (rows[i] as number[])[j] = best;
-    }
-  }
-  return at(a.length, b.length);
-}
+// Option names are ASCII: code units are letters.
+const letters = (name: string) => Array.from(name).sort().join('');
 
-const MAX_SUGGESTION_DISTANCE = 2;
-
+/**
+ * The known name a typo most likely meant: the same letters in another order or case (`regoins`,
+ * `refreshMarginMS`), or one name the start of the other (`allowedOrigin`). Cheaper to ship than an
+ * edit distance, and these are the typos a person makes in an option name.
+ */
 function nearest(name: string, known: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of known) {
-    const d = distance(lower, candidate.toLowerCase());
-    if (d <= MAX_SUGGESTION_DISTANCE && (best === undefined || d < best.distance)) best = { name: candidate, distance: d };
-  }
-  return best?.name;
+  const given = name.toLowerCase();
+  return known.find((candidate) => {
+    const option = candidate.toLowerCase();
+    return letters(option) === letters(given) || (Math.min(option.length, given.length) >= 4 && (option.startsWith(given) || given.startsWith(option)));
+  });
 }
 
 /** console.warn, once per name and place, for each option `known` does not hold; nothing in production. */
