@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npx graphql-jwt-auth-mock` (the package's bin, built to plain JavaScript in dist/) and
+ * `npx -p graphql-jwt-auth-react graphql-jwt-auth-mock` (the package's bin, built to plain JavaScript in dist/) and
  * `npm run mock-service` in this repository: the demo pentest service on 127.0.0.1 for apps under
  * development (CORS on). In the repository it runs on Node 22's type stripping, hence the `.ts` specifiers.
  */

@@ -4,7 +4,7 @@ export { DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS } from './client/con
 export * from './errors/index.js';
 export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from './wire/expired-answer.js';
 export { GRAPHQL_INFINITE_QUERY_KEY_MARK, GRAPHQL_QUERY_KEY_ROOT, graphqlInfiniteQueryKey, graphqlQueryKey, graphqlScopeKey } from './client/query-key.js';
-export type { GraphQLInfiniteQueryKey, GraphQLQueryKey, GraphQLQueryScope } from './client/query-key.js';
+export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryScope } from './client/query-key.js';
 export { DEFAULT_REGIONS, endpointsForBase, resolveRegion } from './sources/regions.js';
 export { MAX_RETRY_AFTER_MS } from './wire/retry-after.js';
 export type { RegionEndpoints, Regions } from './sources/regions.js';

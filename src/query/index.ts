@@ -16,4 +16,4 @@ export {
   graphqlQueryKey,
   graphqlScopeKey,
 } from '../core/client/query-key.js';
-export type { GraphQLInfiniteQueryKey, GraphQLQueryKey, GraphQLQueryScope } from '../core/client/query-key.js';
+export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryScope } from '../core/client/query-key.js';

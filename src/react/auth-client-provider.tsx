@@ -71,7 +71,13 @@ export function AuthClientProvider({ client, queryClient: given, onAuthError, ch
       client,
       queryClient,
       refresh: async () => {
-        const token = await client.refresh();
+        let token: string;
+        try {
+          token = await client.refresh();
+        } catch {
+          // Already the store's `error` and given to onAuthError: a UI handler has nothing to add.
+          return null;
+        }
         // Queries that failed for want of a token (signed out, bad key) can succeed now.
         void queryClient.refetchQueries({ ...scope, type: 'active', predicate: (query) => query.state.status === 'error' });
         return token;

@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AuthError } from '../core/errors/index.js';
-import type { AuthClientOptions } from '../core/client/options.js';
+import { type AuthClientOptions, CLIENT_OPTION_NAMES } from '../core/client/options.js';
+import { type KnownOptions, warnUnknownOptions } from '../core/client/unknown-options.js';
 import { AuthClientProvider } from './auth-client-provider.js';
 import { useProviderClient } from './provider-client.js';
 
-export interface AuthProviderProps extends AuthClientOptions {
+/** The provider's own props, besides the client's options. */
+export interface AuthProviderOwnProps {
   /** Defaults to the surrounding QueryClientProvider's client, else one of the provider's own. */
   queryClient?: QueryClient;
   /** Called once for each auth error the client records (a failed `/v1/auth` call, bad options). */
@@ -13,11 +15,17 @@ export interface AuthProviderProps extends AuthClientOptions {
   children?: ReactNode;
 }
 
+/** The client's options (one mode of three) and the provider's own. */
+export type AuthProviderProps = AuthClientOptions & AuthProviderOwnProps;
+
 /**
  * Holds the API key and region; children get tokens through the hooks, never by hand. Callbacks
  * (fetch, authorize, now) are read when called, so inline functions do not make a new client.
  */
+const PROVIDER_PROP_NAMES: KnownOptions<AuthProviderProps> = { ...CLIENT_OPTION_NAMES, queryClient: true, onAuthError: true, children: true };
+
 export function AuthProvider(props: AuthProviderProps) {
+  warnUnknownOptions('AuthProvider', props, PROVIDER_PROP_NAMES);
   const client = useProviderClient(props);
   return (
     <AuthClientProvider client={client} queryClient={props.queryClient} onAuthError={props.onAuthError}>

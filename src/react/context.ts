@@ -6,8 +6,8 @@ import type { AuthClient } from '../core/client/types.js';
 export interface AuthContextValue {
   client: AuthClient;
   queryClient: QueryClient;
-  /** Re-authenticates, then refetches this identity's failed queries. */
-  refresh: () => Promise<string>;
+  /** Re-authenticates, then refetches this identity's failed queries; null when that failed. */
+  refresh: () => Promise<string | null>;
   /** Signs out and resets this identity's cached queries. */
   signOut: () => void;
 }

@@ -1,5 +1,5 @@
 export { AuthClientProvider, type AuthClientProviderProps } from './auth-client-provider.js';
-export { AuthProvider, type AuthProviderProps } from './auth-provider.js';
+export { AuthProvider, type AuthProviderOwnProps, type AuthProviderProps } from './auth-provider.js';
 export { useAuth, type AuthView } from './use-auth.js';
 export { useAuthClient } from './use-auth-client.js';
 export { type GraphQLMutationOptions, useGraphQLMutation } from './use-graphql-mutation.js';

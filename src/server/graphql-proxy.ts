@@ -4,9 +4,11 @@ import { inSpan, recordedOperationName, TELEMETRY } from '../core/wire/telemetry
 import { mayBeMutation } from '../core/wire/transport.js';
 import { attemptsOf, type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
 import { handlerShell } from './handler-shell.js';
+import { type KnownOptions, warnUnknownOptions } from '../core/client/unknown-options.js';
 import {
   checkPositiveInteger,
   DEFAULT_UPSTREAM_TIMEOUT_MS,
+  SERVER_OPTION_NAMES,
   type ServerHandler,
   type ServerHandlerOptions,
   type TenantHandlerOptions,
@@ -53,9 +55,16 @@ function readOperation(body: unknown): { query: string; operation: ForwardedOper
  * or a 5xx), so the browser gets the GraphQL result and never an expired answer. Nothing of the
  * browser's request but the operation goes upstream: no cookie, no authorization header.
  */
+const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLProxyOptions, 'credentials' | 'maxSessions'>> = {
+  ...SERVER_OPTION_NAMES,
+  maxBodyBytes: true,
+  maxResponseBytes: true,
+};
+
 export function createGraphQLProxy(options: TenantGraphQLProxyOptions): TenantServerHandler;
 export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler;
 export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLProxyOptions): ServerHandler | TenantServerHandler {
+  warnUnknownOptions('createGraphQLProxy', options, PROXY_OPTION_NAMES);
   for (const name of ['maxBodyBytes', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
   const limits = {
     timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,

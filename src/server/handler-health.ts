@@ -1,3 +1,4 @@
+import { AuthNetworkError } from '../core/errors/index.js';
 import type { AuthState } from '../core/session/auth-state.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { HandlerStatus, ServerLogger } from './options.js';
@@ -11,9 +12,28 @@ function stateOf({ status, token, error }: AuthState): Omit<HandlerStatus, 'sinc
   return { state: 'ok', code: null };
 }
 
+const MAX_CAUSES = 4;
+
+/** The messages down an error's causes (fetch's "fetch failed", then the socket's "connect ECONNREFUSED …"). */
+function causes(error: unknown): string {
+  const said: string[] = [];
+  for (let at = error; at instanceof Error && said.length < MAX_CAUSES; at = at.cause) said.push(at.message);
+  return said.join(': ') || String(error);
+}
+
+/**
+ * What went wrong, in parentheses: the status `/v1/auth` answered, or the URL that could not be
+ * reached and why. Never the key or a token: the key travels only in a request body, which no fetch
+ * error repeats.
+ */
+function detail(error: AuthState['error']): string {
+  if (error instanceof AuthNetworkError) return ` (could not reach ${error.url}: ${causes(error.cause)})`;
+  return error !== null && 'status' in error && typeof error.status === 'number' ? ` (/v1/auth answered ${error.status})` : '';
+}
+
 /** Why the state changed, in one line: status and code, never the key or a token. */
 function describe(next: Omit<HandlerStatus, 'since'>, error: AuthState['error']): string {
-  const status = error !== null && 'status' in error && typeof error.status === 'number' ? ` (/v1/auth answered ${error.status})` : '';
+  const status = detail(error);
   if (next.state === 'ok') return 'graphql-jwt-auth-react: upstream auth ok again';
   if (next.state === 'degraded') return `graphql-jwt-auth-react: upstream auth degraded, serving the token in hand: ${String(next.code)}${status}`;
   return `graphql-jwt-auth-react: upstream auth failing, answering ${String(next.code)}${status}; asking again with backoff`;

@@ -1,3 +1,4 @@
+import type { KnownOptions } from '../core/client/unknown-options.js';
 import { AuthConfigError } from '../core/errors/index.js';
 import type { AutoRegion } from '../core/sources/region-discovery.js';
 import type { Regions } from '../core/sources/regions.js';
@@ -168,6 +169,30 @@ export interface TenantServerHandler extends Omit<ServerHandler, 'status' | 'ref
     (credentials: TenantCredentials): HandlerStatus | null;
   };
 }
+
+/** Every option's name, for the development warning about names the handlers do not know. */
+export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<TenantHandlerOptions, 'credentials' | 'maxSessions'>> = {
+  credentials: true,
+  maxSessions: true,
+  apiKey: true,
+  region: true,
+  regions: true,
+  fetch: true,
+  authorizeRequest: true,
+  allowedOrigins: true,
+  refreshMarginMs: true,
+  authTimeoutMs: true,
+  now: true,
+  tokenCache: true,
+  waitUntil: true,
+  maxJsonDepth: true,
+  maxJsonValues: true,
+  trustForwardedHeaders: true,
+  forcedRenewalIntervalMs: true,
+  upstreamTimeoutMs: true,
+  recovery: true,
+  logger: true,
+};
 
 /** Programming errors fail at start-up, not on the first request. */
 export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unknown; region?: unknown; credentials?: unknown; maxSessions?: unknown }): void {

@@ -1,4 +1,5 @@
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ServerHandler, type ServerHandlerOptions, type TenantHandlerOptions, type TenantServerHandler } from './options.js';
+import { warnUnknownOptions } from '../core/client/unknown-options.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, SERVER_OPTION_NAMES, type ServerHandler, type ServerHandlerOptions, type TenantHandlerOptions, type TenantServerHandler } from './options.js';
 import { handlerShell } from './handler-shell.js';
 import { jsonResponse, jsonTextResponse } from './responses.js';
 import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, type ForcedRenewalOptions, forcedRenewals, MAX_TOKEN_CHECK_MS } from './forced-renewal.js';
@@ -18,6 +19,7 @@ const MAX_TOKEN_REQUEST_BYTES = 16 * 1024;
 export function createTokenHandler(options: TenantHandlerOptions): TenantServerHandler;
 export function createTokenHandler(options: ServerHandlerOptions): ServerHandler;
 export function createTokenHandler(options: ServerHandlerOptions | TenantHandlerOptions): ServerHandler | TenantServerHandler {
+  warnUnknownOptions('createTokenHandler', options, SERVER_OPTION_NAMES);
   const renewals = {
     intervalMs: options.forcedRenewalIntervalMs ?? DEFAULT_FORCED_RENEWAL_INTERVAL_MS,
     timeoutMs: Math.min(options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS, MAX_TOKEN_CHECK_MS),

@@ -47,7 +47,7 @@ const FEATURES = {
   sessionPersistence: ['sessionStorage', 'onRehydrateStorage'],
   authDevtools: ['__REDUX_DEVTOOLS_EXTENSION__'],
   tokenEndpoint: ['the token endpoint named no configured region'],
-  graphqlProxy: ['the GraphQL proxy refused the request'],
+  graphqlProxy: ['createGraphQLProxy'],
 } as const;
 
 describe('an app pays only for what it imports', () => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type AuthClient, AuthClientProvider, graphqlQueryOptions, graphqlScopeKey, useAuthClient, useGraphQLQuery } from '../../src/index.js';
+import { type AuthClient, AuthClientProvider, graphqlQueryKey, graphqlQueryOptions, graphqlScopeKey, useAuthClient, useGraphQLQuery } from '../../src/index.js';
 import { PentestList } from '../support/components.js';
 import { AccountDocument, PentestsDocument, pentestNames } from '../support/documents.js';
 import { clientFor, startService, waitUntil } from '../support/fixtures.js';
@@ -101,6 +101,10 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
     expect(await sendsAfter(['graphql', { region: 'test' }])).toEqual(['Account', 'Pentests', 'Pentests']);
     expect(await sendsAfter(['graphql', { region: 'elsewhere' }])).toEqual([]);
     expect(await sendsAfter(['graphql'])).toEqual(['Account', 'Pentests', 'Pentests']);
+    // Made at module level, without a client: every identity's entries of the operation, or those whose variables hold these.
+    expect(await sendsAfter(graphqlQueryKey(PentestsDocument))).toEqual(['Pentests', 'Pentests']);
+    expect(await sendsAfter(graphqlQueryKey(PentestsDocument, { page_size: 2 }))).toEqual(['Pentests']);
+    expect(await sendsAfter(graphqlQueryKey(PentestsDocument, { page_size: 3 }))).toEqual([]);
     expect(running.service.authCalls).toHaveLength(1);
   });
 

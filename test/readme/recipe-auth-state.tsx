@@ -1,14 +1,10 @@
-import { useAuth, useAuthClient } from 'graphql-jwt-auth-react';
-import { useStore } from 'zustand';
+import { useAuth } from 'graphql-jwt-auth-react';
 
 export function AuthBadge() {
   // Re-renders on every auth change (status, renewal, error).
   const { status, error, expiresAt, refresh, signOut } = useAuth();
-  // refresh() rejects when it fails; the failure shows in `status` and `error`, so the promise is settled here.
-  const retry = () => {
-    refresh().catch(() => undefined);
-  };
-  if (status === 'error') return <button onClick={retry}>Retry sign-in ({error?.name})</button>;
+  // refresh() never rejects: a failure shows in `status` and `error` (and goes to onAuthError).
+  if (status === 'error') return <button onClick={() => void refresh()}>Retry sign-in ({error?.name})</button>;
   return (
     <span title={expiresAt === null ? '' : `token until ${new Date(expiresAt).toLocaleTimeString()}`}>
       {status} <button onClick={signOut}>Sign out</button>
@@ -16,8 +12,8 @@ export function AuthBadge() {
   );
 }
 
-// Re-renders only when the selected value changes (zustand comes with this package).
+// With a selector, as zustand's: re-renders only when the selected value changes.
 export function SignedInDot() {
-  const signedIn = useStore(useAuthClient().store, (state) => state.status === 'authenticated');
+  const signedIn = useAuth((auth) => auth.status === 'authenticated');
   return <span aria-label={signedIn ? 'signed in' : 'signed out'}>●</span>;
 }

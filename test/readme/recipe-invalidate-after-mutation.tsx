@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { graphqlQueryOptions, graphqlScopeKey, useAuthClient, useGraphQLMutation } from 'graphql-jwt-auth-react';
+import { graphqlQueryKey, graphqlScopeKey, useAuthClient, useGraphQLMutation } from 'graphql-jwt-auth-react';
 import { PauseOpDocument, PentestsDocument } from './documents.js';
+
+// Made once, at module level: the Pentests query whatever its variables, for every identity.
+const pentestsKey = graphqlQueryKey(PentestsDocument);
 
 export function PauseButton({ opId }: { opId: string }) {
   const queryClient = useQueryClient();
   const client = useAuthClient();
   const pauseOp = useGraphQLMutation(PauseOpDocument, {
-    // The Pentests query, whatever its variables: the first three key elements are root, scope, document.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: graphqlQueryOptions(client, PentestsDocument).queryKey.slice(0, 3) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pentestsKey }),
     // Or everything this identity cached: queryClient.invalidateQueries({ queryKey: graphqlScopeKey(client.identity) })
     onError: () => queryClient.invalidateQueries({ queryKey: graphqlScopeKey(client.identity) }),
   });

@@ -10,7 +10,7 @@ export function SignedOutGate({ children }: { children: ReactNode }) {
     return (
       <main>
         <p>You are signed out.</p>
-        <button onClick={() => void refresh().catch(() => undefined)}>Sign in again</button>
+        <button onClick={() => void refresh()}>Sign in again</button>
       </main>
     );
   }

@@ -7,7 +7,7 @@ import { createGraphQLProxy, createTokenHandler, memoryTokenCache } from 'graphq
 const options = {
   apiKey: process.env.API_KEY ?? '',
   region: 'us',
-  // The mock service (npx graphql-jwt-auth-mock); leave `regions` out for the real service's us/eu.
+  // The mock service (npx -p graphql-jwt-auth-react graphql-jwt-auth-mock); leave `regions` out for the real service's us/eu.
   regions: { us: process.env.UPSTREAM_URL ?? 'http://127.0.0.1:4000' },
   // Your own check of your user: here, any session cookie. Required: nothing lets everyone in.
   authorizeRequest: (request) => request.headers.get('cookie')?.includes('session=') === true,

@@ -1,7 +1,10 @@
 // vite.config.ts: the app's /api calls go to the Node server in development, same origin for the browser.
+// Merge `server.proxy` into the config your template made: keep its `plugins: [react()]` (from
+// @vitejs/plugin-react), which this block leaves out only to stand alone.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  // plugins: [react()],
   server: {
     proxy: {
       // No changeOrigin: the request keeps Host: localhost:5173, the origin the page has, so the

@@ -31,10 +31,10 @@ const operations: ReadonlyArray<readonly [document: string | DocumentNode, varia
 
 const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What a caller can read off graphql-request's ClientError. */
+/** What a caller can read off graphql-request's ClientError; the message is ours (GraphQLResponseError). */
 function readable(error: ClientError) {
   const { status, body, data, errors, extensions } = error.response;
-  return { message: error.message, keys: Object.keys(error.response), status, body, data, errors, extensions, request: error.request };
+  return { keys: Object.keys(error.response), status, body, data, errors, extensions, request: error.request };
 }
 
 describe('answers other than the token refusals end as they do with graphql-request itself (fast-check)', () => {

@@ -150,14 +150,18 @@ describe('graphqlProxy mode: the browser client’s own state', () => {
     expect(client.store.getState()).toMatchObject({ status: 'signedOut', error: null });
   });
 
-  it('the proxy’s 401 is an AuthRequestError that says so and keeps the proxy’s answer as its cause; refresh() makes the status idle', async () => {
+  it('the proxy’s 401 is an AuthRequestError naming the app’s proxy and its authorizeRequest, the proxy’s answer as its cause; refresh() makes the status idle', async () => {
     const running = await startService();
-    const client = browserClient(await servedProxy(running), { count: 0 }, fetch);
+    const url = await servedProxy(running);
+    const client = browserClient(url, { count: 0 }, fetch);
 
     const refused = await client.request(PentestsDocument, { page_size: 1 }).catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(AuthRequestError);
-    expect(refused).toHaveProperty('message', 'The auth endpoint refused the request (401): the GraphQL proxy refused the request');
+    expect(refused).toHaveProperty(
+      'message',
+      `The app's GraphQL proxy ${url} refused the request (401): not authorized. The app's authorizeRequest refused this request: sign the user in first, so that their session (a cookie) reaches ${url}`,
+    );
     const { cause } = refused as AuthRequestError;
     expect(cause).toBeInstanceOf(ClientError);
     expect((cause as ClientError).response.status).toBe(401);

@@ -4,6 +4,7 @@
 // line per change of state, status() for readiness probes, refresh() to ask now.
 import { describe, expect, it } from 'vitest';
 import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+import { startMockService } from '../support/serve.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 
@@ -119,7 +120,7 @@ describe('a handler after /v1/auth refused its key', () => {
     ]);
   });
 
-  it('a change of code within the same state is a line too; a failure without an HTTP answer names no status', async () => {
+  it('a change of code within the same state is a line too; a failure without an HTTP answer names the URL and the fetch error', async () => {
     const running = await startService();
     const { lines, logger } = recordingLogger();
     let unreachable = 1;
@@ -133,7 +134,10 @@ describe('a handler after /v1/auth refused its key', () => {
     await handler.refresh();
     await handler.refresh();
     expect(lines).toEqual([
-      { level: 'error', message: 'graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_UNAVAILABLE; asking again with backoff' },
+      {
+        level: 'error',
+        message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_UNAVAILABLE (could not reach ${running.baseUrl}/v1/auth: fetch failed); asking again with backoff`,
+      },
       { level: 'error', message: 'graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered 403); asking again with backoff' },
       { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
     ]);
@@ -144,5 +148,22 @@ describe('a handler after /v1/auth refused its key', () => {
     expect(() =>
       createTokenHandler({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, logger: { warn: () => undefined } as never }),
     ).toThrow(/logger must have warn\(message\) and error\(message\)/);
+  });
+
+  it('an upstream that refuses connections is logged with its URL and the socket’s own error, never the key', async () => {
+    const { service, baseUrl, close } = await startMockService({ apiKeys: [API_KEY] });
+    await close(); // its port now refuses connections
+    const running = { service, baseUrl };
+    const { lines, logger } = recordingLogger();
+    const { url } = await served(running, createTokenHandler, { logger, recovery: { initialDelayMs: 60_000 } });
+    expect((await post(`${url}/api/token`, {})).status).toBe(503);
+    const { host } = new URL(running.baseUrl);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_UNAVAILABLE (could not reach ${running.baseUrl}/v1/auth: fetch failed: connect ECONNREFUSED ${host}); asking again with backoff`,
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(API_KEY);
   });
 });

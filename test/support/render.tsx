@@ -10,7 +10,8 @@ export function testQueryClient(): QueryClient {
 }
 
 export function providerProps(running: Running, props: Partial<AuthProviderProps> = {}): AuthProviderProps {
-  return { apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, ...props };
+  // A test switching modes passes `apiKey: undefined` beside its mode, which the spread's type cannot follow.
+  return { apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, ...props } as AuthProviderProps;
 }
 
 /** Renders under QueryClientProvider and AuthProvider, inside StrictMode (as apps do) unless `strict: false`. */

@@ -17,8 +17,9 @@ import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
 import type { TokenSource } from '../sources/token-source.js';
 import { createTransport, type Send } from '../wire/transport.js';
-import type { AuthClientOptions } from './options.js';
+import { type AuthClientOptions, CLIENT_OPTION_NAMES } from './options.js';
 import { type ReadOptions, readOptIns } from './opt-in-options.js';
+import { warnUnknownOptions } from './unknown-options.js';
 import type { AuthClient, AuthIdentity } from './types.js';
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
@@ -204,5 +205,6 @@ export function createOwnedAuthClient(given: AuthClientOptions, ownership: Owner
  * run until dispose().
  */
 export function createAuthClient(options: AuthClientOptions): AuthClient {
+  warnUnknownOptions('createAuthClient', options, CLIENT_OPTION_NAMES);
   return createOwnedAuthClient(options, { selfOwned: true });
 }

@@ -5,35 +5,13 @@ import type { AutoRegion } from '../sources/region-discovery.js';
 import type { Regions } from '../sources/regions.js';
 import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
+import type { KnownOptions } from './unknown-options.js';
 
-/**
- * Exactly one of `apiKey`, `tokenEndpoint` or `graphqlProxy` says where tokens come from (see
- * "Where the key lives" in the README). Everything beyond an API key in one region is opt-in and
- * passed in from its own factory (`tokenEndpoint(url)`, `graphqlProxy(url)`, `autoRegion()`,
- * `sessionPersistence()`, `tabSync(name)`, `authDevtools()`), so a bundler drops what an app does not import.
- * Each of these takes `false`, `null` or `undefined` for off, so `persist={rememberMe && sessionPersistence()}`
- * works; any other value that is not what its factory gives is an AuthConfigError naming the option.
- */
-export interface AuthClientOptions {
-  /** Browser-held key mode: the key is exchanged at `/v1/auth` (needs `region`). */
-  apiKey?: string | false | null | undefined;
-  /**
-   * Token-mediating backend mode, `tokenEndpoint('/api/token')`: tokens come from the app's token
-   * endpoint (createTokenHandler). The key stays on the server; the JWT is held in memory and sent
-   * to the answered region's GraphQL endpoint.
-   */
-  tokenEndpoint?: TokenEndpointMode | false | null | undefined;
-  /**
-   * Backend-for-frontend mode, `graphqlProxy('/api/graphql')`: operations go to the app's GraphQL
-   * proxy (createGraphQLProxy). Neither key nor token reaches the browser; requests carry the app's
-   * own cookies (on the page's origin or, listed in the handlers' `allowedOrigins`, another).
-   */
-  graphqlProxy?: GraphQLProxyMode | false | null | undefined;
-  /**
-   * With `apiKey`: a key of `regions`, or `autoRegion()`: try each configured region's `/v1/auth`
-   * in order and keep the first that accepts the key. With the other modes it only names the cache scope.
-   */
-  region?: string | AutoRegion | false | null | undefined;
+/** What turns an opt-in off, as React code writes it: `persist={rememberMe && sessionPersistence()}`. */
+type Off = false | null | undefined;
+
+/** Everything but where tokens come from. */
+export interface AuthClientBaseOptions {
   /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. With `tokenEndpoint`, the regions it may answer. */
   regions?: Regions;
   /** Defaults to `globalThis.fetch`, looked up at call time. */
@@ -50,16 +28,86 @@ export interface AuthClientOptions {
    * Keep the token and its expiry (never the API key) across reloads: `sessionPersistence()` for
    * sessionStorage, or `sessionPersistence({ storage, key })`. Default off.
    */
-  persist?: Persistence | false | null | undefined;
+  persist?: Persistence | Off;
   /**
    * Share one token among the tabs of this app, `tabSync('my-app')`: one tab renews (under a Web
    * Lock), the others receive the token; a sign-out signs out every tab. A tab that holds the lock
    * longer than one renewal may take (`authTimeoutMs` + 1.15 s) is taken for one that cannot run, and
    * the others renew without it. Default off.
    */
-  tabSync?: TabSyncOption | false | null | undefined;
+  tabSync?: TabSyncOption | Off;
   /** Show the client's state (token redacted) in Redux DevTools in development: `authDevtools()`. Default off. */
-  devtools?: DevtoolsOption | false | null | undefined;
+  devtools?: DevtoolsOption | Off;
   /** Renew a due token as soon as the page becomes visible or the network returns; default true. */
   renewOnWake?: boolean;
 }
+
+/** Browser-held key mode. */
+export interface ApiKeyModeOptions extends AuthClientBaseOptions {
+  /** Browser-held key mode: the key is exchanged at `/v1/auth` (needs `region`). */
+  apiKey?: string | Off;
+  tokenEndpoint?: Off;
+  graphqlProxy?: Off;
+  /**
+   * A key of `regions`, or `autoRegion()`: try each configured region's `/v1/auth` in order and keep
+   * the first that accepts the key. A string, not `keyof regions`: see docs/choices.md.
+   */
+  region?: string | AutoRegion | Off;
+}
+
+/** Token-mediating backend mode. */
+export interface TokenEndpointModeOptions extends AuthClientBaseOptions {
+  apiKey?: Off;
+  /**
+   * Token-mediating backend mode, `tokenEndpoint('/api/token')`: tokens come from the app's token
+   * endpoint (createTokenHandler). The key stays on the server; the JWT is held in memory and sent
+   * to the answered region's GraphQL endpoint.
+   */
+  tokenEndpoint?: TokenEndpointMode | Off;
+  graphqlProxy?: Off;
+  /** Only names the cache scope. */
+  region?: string | AutoRegion | Off;
+}
+
+/** Backend-for-frontend mode. */
+export interface GraphQLProxyModeOptions extends AuthClientBaseOptions {
+  apiKey?: Off;
+  tokenEndpoint?: Off;
+  /**
+   * Backend-for-frontend mode, `graphqlProxy('/api/graphql')`: operations go to the app's GraphQL
+   * proxy (createGraphQLProxy). Neither key nor token reaches the browser; requests carry the app's
+   * own cookies (on the page's origin or, listed in the handlers' `allowedOrigins`, another).
+   */
+  graphqlProxy?: GraphQLProxyMode | Off;
+  /** Only names the cache scope. */
+  region?: string | AutoRegion | Off;
+}
+
+/**
+ * Exactly one of `apiKey`, `tokenEndpoint` or `graphqlProxy` says where tokens come from (see
+ * "Where the key lives" in the README): a union, so giving two fails to compile (and, from
+ * JavaScript, is an AuthConfigError). Everything beyond an API key in one region is opt-in and
+ * passed in from its own factory (`tokenEndpoint(url)`, `graphqlProxy(url)`, `autoRegion()`,
+ * `sessionPersistence()`, `tabSync(name)`, `authDevtools()`), so a bundler drops what an app does not import.
+ * Each of these takes `false`, `null` or `undefined` for off, so `persist={rememberMe && sessionPersistence()}`
+ * works; any other value that is not what its factory gives is an AuthConfigError naming the option.
+ */
+export type AuthClientOptions = ApiKeyModeOptions | TokenEndpointModeOptions | GraphQLProxyModeOptions;
+
+/** Every option's name, for the development warning about names the client does not know. */
+export const CLIENT_OPTION_NAMES: KnownOptions<AuthClientOptions> = {
+  apiKey: true,
+  tokenEndpoint: true,
+  graphqlProxy: true,
+  region: true,
+  regions: true,
+  fetch: true,
+  authorize: true,
+  refreshMarginMs: true,
+  authTimeoutMs: true,
+  now: true,
+  persist: true,
+  tabSync: true,
+  devtools: true,
+  renewOnWake: true,
+};

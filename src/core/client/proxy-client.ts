@@ -1,7 +1,9 @@
 import { ClientError } from 'graphql-request';
 import { absoluteUrl } from '../wire/absolute-url.js';
 import { createStore } from 'zustand/vanilla';
-import { AuthConfigError, AuthRequestError, SignedOutError } from '../errors/index.js';
+import { AuthConfigError, SignedOutError } from '../errors/index.js';
+import { appRefusal } from '../sources/app-refusal.js';
+import { serverMessage } from '../sources/auth-endpoint.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from '../wire/transport.js';
@@ -24,7 +26,9 @@ const REFUSED = new Set([401, 403]);
  */
 export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClientOptions): AuthClient {
   const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
-  const send = createTransport(absoluteUrl(url), (input, init) => fetchImpl(input, { ...init, credentials: 'include' }));
+  const proxyUrl = absoluteUrl(url);
+  const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }));
+  const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };
   const signOutListeners = new Set<() => void>();
   let generation = 0;
 
@@ -51,7 +55,8 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
       if (error instanceof NoAnswer) throw error.cause;
       if (error instanceof ExpiredAnswer) throw error.giveUp(); // a proxy that let one through
       if (error instanceof ClientError && REFUSED.has(error.response.status)) {
-        const refused = new AuthRequestError(error.response.status, 'the GraphQL proxy refused the request', { cause: error });
+        const { status, body } = error.response;
+        const refused = appRefusal(status, serverMessage(typeof body === 'string' ? body : '', status), proxy, { cause: error });
         if (generation === startedIn) store.setState({ status: 'error', error: refused });
         throw refused;
       }

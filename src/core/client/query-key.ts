@@ -1,5 +1,5 @@
 import { documentSource } from '../wire/document-source.js';
-import type { GraphQLDocument } from '../wire/transport.js';
+import type { GraphQLDocument, Variables } from '../wire/transport.js';
 import type { AuthIdentity } from './types.js';
 
 export const GRAPHQL_QUERY_KEY_ROOT = 'graphql';
@@ -17,12 +17,34 @@ export function graphqlScopeKey(identity: AuthIdentity): readonly [typeof GRAPHQ
   return [GRAPHQL_QUERY_KEY_ROOT, { region: identity.region, identity: identity.id }];
 }
 
+/**
+ * A filter for one operation's entries of every identity, made without a client: root, an empty
+ * scope, the operation's text, then the variables if given. React Query matches filters by prefix
+ * and objects partially, so the empty scope matches any, and given variables match every entry
+ * whose variables hold them (an infinite list's included). For invalidateQueries, refetchQueries,
+ * resetQueries, removeQueries, cancelQueries, isFetching; not for getQueryData, which needs the exact
+ * key (`graphqlQueryOptions(client, document, variables).queryKey`).
+ */
+export type GraphQLOperationKey =
+  | readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string]
+  | readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string, object];
+
+const isIdentity = (value: unknown): value is AuthIdentity =>
+  typeof value === 'object' && value !== null && !(value instanceof String) && !('kind' in value) && typeof (value as { id?: unknown }).id === 'string';
+
+/** One operation's filter key, at module level: `invalidateQueries({ queryKey: graphqlQueryKey(PentestsDocument) })`. */
+export function graphqlQueryKey<TVariables extends Variables = Variables>(document: GraphQLDocument<unknown, TVariables>, variables?: Partial<TVariables>): GraphQLOperationKey;
+/** One identity's exact key for an operation and its variables, as the hooks cache it. */
+export function graphqlQueryKey(identity: AuthIdentity, document: GraphQLDocument<unknown, never>, variables: object | undefined): GraphQLQueryKey;
 export function graphqlQueryKey(
-  identity: AuthIdentity,
-  document: GraphQLDocument<unknown, never>,
-  variables: object | undefined,
-): GraphQLQueryKey {
-  return [...graphqlScopeKey(identity), documentSource(document), variables ?? {}];
+  first: AuthIdentity | GraphQLDocument<unknown, never>,
+  second?: GraphQLDocument<unknown, never> | object,
+  third?: object,
+): GraphQLQueryKey | GraphQLOperationKey {
+  if (isIdentity(first)) return [...graphqlScopeKey(first), documentSource(second as GraphQLDocument<unknown, never>), third ?? {}];
+  const scope: Record<string, never> = {};
+  const operation = [GRAPHQL_QUERY_KEY_ROOT, scope, documentSource(first)] as const;
+  return typeof second === 'object' ? [...operation, second] : operation;
 }
 
 /** The last element of an infinite query's key: a plain query never has a fifth element. */

@@ -13,16 +13,17 @@ export class AuthNetworkError extends AuthError {
    * during an outage). Meanwhile every caller gets this error at once instead of another exchange.
    */
   readonly retryInMs: number | undefined;
-  readonly #authUrl: string;
+  /** The endpoint that could not be reached. */
+  readonly url: string;
 
   constructor(authUrl: string, { retryInMs, ...options }: AuthNetworkErrorOptions = {}) {
     super(`Could not reach the auth endpoint ${authUrl}`, options);
     this.retryInMs = retryInMs;
-    this.#authUrl = authUrl;
+    this.url = authUrl;
   }
 
   /** The same failure, told to a caller who must wait `ms` more. */
   withRetryIn(ms: number): AuthNetworkError {
-    return new AuthNetworkError(this.#authUrl, { retryInMs: ms, cause: this.cause });
+    return new AuthNetworkError(this.url, { retryInMs: ms, cause: this.cause });
   }
 }

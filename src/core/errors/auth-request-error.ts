@@ -1,12 +1,23 @@
 import { AuthError } from './auth-error.js';
 
-/** `/v1/auth` refused the request itself (400 or another 4xx): the server's message is kept. */
+export interface AuthRequestErrorOptions extends ErrorOptions {
+  /**
+   * Whose endpoint refused, and its URL: "the service's auth endpoint https://…/v1/auth", "the app's
+   * token endpoint https://…/api/token". A bare "the auth endpoint" read as the service's when it was the app's.
+   */
+  endpoint?: string | undefined;
+  /** What to do about it, said after the server's message. */
+  hint?: string | undefined;
+}
+
+/** An auth endpoint refused the request itself (400 or another 4xx): the server's message is kept. */
 export class AuthRequestError extends AuthError {
   override name = 'AuthRequestError';
   readonly status: number;
 
-  constructor(status: number, serverMessage: string, options?: ErrorOptions) {
-    super(`The auth endpoint refused the request (${status}): ${serverMessage}`, options);
+  constructor(status: number, serverMessage: string, { endpoint = 'the auth endpoint', hint, ...options }: AuthRequestErrorOptions = {}) {
+    const said = `${endpoint.charAt(0).toUpperCase()}${endpoint.slice(1)} refused the request (${status}): ${serverMessage}`;
+    super(hint === undefined ? said : `${said}. ${hint}`, options);
     this.status = status;
   }
 }

@@ -14,3 +14,4 @@ export { TokenRejectedError } from './token-rejected-error.js';
 export { UnexpectedRedirectError } from './unexpected-redirect-error.js';
 export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';
 export { NotPrefetchedError } from './not-prefetched-error.js';
+export { GraphQLResponseError } from './graphql-response-error.js';

@@ -14,7 +14,8 @@ import { readRetryAfter } from '../wire/retry-after.js';
 import { isTransientStatus } from '../wire/transient.js';
 import { isUsableToken } from './usable-token.js';
 
-const MAX_MESSAGE_LENGTH = 300;
+/** The most of a server's message an error repeats. */
+export const MAX_MESSAGE_LENGTH = 300;
 
 function parseJson(text: string): unknown {
   try {
@@ -25,7 +26,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The error body's shape is not documented: take JSON `message` or `error`, else the text itself. */
-function serverMessage(text: string, status: number): string {
+export function serverMessage(text: string, status: number): string {
   const body = parseJson(text);
   if (typeof body === 'object' && body !== null) {
     const { message, error } = body as { message?: unknown; error?: unknown };
@@ -36,13 +37,19 @@ function serverMessage(text: string, status: number): string {
   return trimmed === '' ? `HTTP ${status}` : trimmed;
 }
 
-function errorForStatus({ status, headers }: Response, text: string, secret: string): AuthError {
+/**
+ * Who answered: the service's `/v1/auth`, judging the key, or one of the app's endpoints, judging its
+ * user, which words its own refusals (app-refusal.ts, shipped only with the mode that uses it).
+ */
+export type EndpointOwner = 'service' | { refusal: (status: number, message: string) => AuthError };
+
+function errorForStatus({ status, headers }: Response, text: string, { secret, url, owner }: { secret: string; url: string; owner: EndpointOwner }): AuthError {
   // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
   const message = redact(serverMessage(text, status), secret).slice(0, MAX_MESSAGE_LENGTH);
   // Only the service's 401 judges the API key; the app's token endpoint refuses its own user.
-  if (status === 401 && secret !== '') return new InvalidApiKeyError();
+  if (status === 401 && owner === 'service') return new InvalidApiKeyError();
   if (isTransientStatus(status)) return new AuthServerError(status, message, { retryAfterMs: readRetryAfter(headers) });
-  return new AuthRequestError(status, message);
+  return owner === 'service' ? new AuthRequestError(status, message, { endpoint: `the service's auth endpoint ${url}` }) : owner.refusal(status, message);
 }
 
 export interface TokenPost {
@@ -54,6 +61,7 @@ export interface TokenPost {
   secret?: string;
   /** The app's own token endpoint is asked with its cookies; the service's never. */
   credentials?: RequestCredentials;
+  owner: EndpointOwner;
 }
 
 /**
@@ -61,7 +69,7 @@ export interface TokenPost {
  * Times out on its own clock, so one caller giving up never fails the others sharing the call. A
  * redirect is refused: the body may hold the key, and the token must come from the URL configured.
  */
-export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
+export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials, owner }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
   let response: Response;
   let text: string;
   // Not AbortSignal.timeout(): its timer outlives the answer and would stay pending after dispose().
@@ -87,7 +95,7 @@ export async function postForToken({ fetch, url, body, timeoutMs, secret = '', c
     clearTimeout(timer);
   }
   const { status } = response;
-  if (status < 200 || status > 299) throw errorForStatus(response, text, secret);
+  if (status < 200 || status > 299) throw errorForStatus(response, text, { secret, url, owner });
   const answer = parseJson(text);
   const token = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown }).token : undefined;
   if (!isUsableToken(token)) throw new AuthServerError(status, 'the answer carries no usable token string');
@@ -121,7 +129,7 @@ export async function requestToken({ fetch, authUrl, apiKey, timeoutMs, region =
   const startedAt = performance.now();
   let outcome: ReturnType<typeof exchangeOutcome> = exchangeOutcome({});
   try {
-    const { token } = await inSpan(TELEMETRY.exchangeSpan, asked, () => postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey }), (result) => (outcome = exchangeOutcome(result)));
+    const { token } = await inSpan(TELEMETRY.exchangeSpan, asked, () => postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey, owner: 'service' }), (result) => (outcome = exchangeOutcome(result)));
     return token;
   } catch (error) {
     outcome = exchangeOutcome({ error });

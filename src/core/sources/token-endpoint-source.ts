@@ -1,4 +1,5 @@
 import { postForToken } from './auth-endpoint.js';
+import { appRefusal } from './app-refusal.js';
 import { AuthNetworkError, AuthServerError } from '../errors/index.js';
 import type { TokenSource } from './token-source.js';
 
@@ -17,10 +18,12 @@ export interface TokenEndpointSourceOptions {
  * to an endpoint on a separate origin too (the browser sends a site's cookies only to that site).
  */
 export function tokenEndpointSource({ url, fetch, timeoutMs, acceptsRegion }: TokenEndpointSourceOptions): TokenSource {
+  const endpoint = { what: 'token endpoint', url, handler: 'createTokenHandler', factory: 'tokenEndpoint()' };
+  const owner = { refusal: (status: number, message: string) => appRefusal(status, message, endpoint) };
   return {
     async obtain(replacing) {
       const body = replacing === null ? {} : { expired: replacing };
-      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'include' });
+      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'include', owner });
       const { region } = answer;
       if (typeof region !== 'string' || !acceptsRegion(region)) {
         throw new AuthServerError(200, 'the token endpoint named no configured region');

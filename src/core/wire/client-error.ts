@@ -1,11 +1,12 @@
-import { ClientError } from 'graphql-request';
+import type { ClientError } from 'graphql-request';
+import { GraphQLResponseError } from '../errors/index.js';
 import { NOT_JSON } from './expired-answer.js';
 import { isPlainObject } from './graphql-result.js';
 
 /**
  * graphql-request's ClientError, built the way graphql-request 7 builds it, so callers who catch it
  * (and read `response.status`, `.errors`, `.headers`, `.body`, `request.query`) see what they saw
- * when graphql-request read the answers itself.
+ * when graphql-request read the answers itself; only its name and message are the library's own.
  */
 
 export interface SentRequest {
@@ -37,7 +38,7 @@ function executionResult(value: unknown) {
  * graphql-request read them (a 2xx always, a non-2xx under a JSON content type; a batch spread by
  * index), then the status, headers and body.
  */
-export function clientError(parsed: unknown, { ok, ...answer }: ReadAnswer, request: SentRequest): ClientError {
+export function clientError(parsed: unknown, { ok, ...answer }: ReadAnswer, request: SentRequest, operationName?: string): GraphQLResponseError {
   const contentType = answer.headers.get('content-type')?.toLowerCase() ?? '';
   const readable = parsed !== NOT_JSON && (ok || contentType.includes('application/graphql-response+json') || contentType.includes('application/json'));
   let fields: object | null = null;
@@ -48,5 +49,5 @@ export function clientError(parsed: unknown, { ok, ...answer }: ReadAnswer, requ
     fields = executionResult(parsed);
   }
   // graphql-request keeps `variables: undefined` when none were given; its type has no room for that.
-  return new ClientError({ ...fields, ...answer }, request as ClientError['request']);
+  return new GraphQLResponseError({ ...fields, ...answer }, request as ClientError['request'], operationName);
 }

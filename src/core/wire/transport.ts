@@ -54,7 +54,8 @@ const ACCEPT = 'application/graphql-response+json, application/json';
  * HTTP error, not a GraphQL result, GraphQL errors) on that parsed value. The expired answer is
  * recognised by its body whatever its status; the errors are graphql-request's, as when it read them.
  */
-async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | undefined, request: SentRequest, url: string): Promise<unknown> {
+async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | undefined, request: SentRequest & { operationName: string | undefined }, url: string): Promise<unknown> {
+  const { operationName, ...sent } = request;
   let response: Response;
   try {
     // Runs before the first await, in the caller's synchronous run: the request path checks for a
@@ -69,10 +70,10 @@ async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | 
   if (isTokenExpiredAnswer(parsed)) throw new ExpiredAnswer(response.status);
   if (isTokenRejectedAnswer(parsed)) throw new ExpiredAnswer(response.status, { rejected: true });
   const answer = { ok: response.ok, status: response.status, headers: response.headers, body };
-  if (!answer.ok) throw clientError(parsed, answer, request);
+  if (!answer.ok) throw clientError(parsed, answer, sent, operationName);
   // Whatever its content type: a GraphQL result under text/plain is still data.
   if (!isGraphQLResult(parsed)) throw new InvalidGraphQLResponseError(answer.status);
-  if (parsed.errors !== undefined && parsed.errors.length > 0) throw clientError(parsed, answer, request);
+  if (parsed.errors !== undefined && parsed.errors.length > 0) throw clientError(parsed, answer, sent, operationName);
   return parsed.data;
 }
 
@@ -98,6 +99,6 @@ export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Se
     const target = url;
     const post = () => fetchImpl(target, init);
     // The document's type fixes TData; the parsed body cannot be checked against it.
-    return sendAndRead(post, signal, { query, variables }, graphqlUrl) as Promise<never>;
+    return sendAndRead(post, signal, { query, variables, operationName }, graphqlUrl) as Promise<never>;
   };
 }

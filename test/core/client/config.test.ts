@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthConfigError, autoRegion, createAuthClient, DEFAULT_REGIONS, resolveRegion, tokenEndpoint } from '../../../src/index.js';
+import { AuthConfigError, type AuthClientOptions, autoRegion, createAuthClient, DEFAULT_REGIONS, resolveRegion, tokenEndpoint } from '../../../src/index.js';
 import { PentestsDocument } from '../../support/documents.js';
 import { API_KEY, startService } from '../../support/fixtures.js';
 
@@ -74,7 +74,8 @@ describe('configuration', () => {
     ['no mode option', { region: 'test' }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)'],
     [
       'two mode options',
-      { apiKey: API_KEY, tokenEndpoint: tokenEndpoint('/api/token'), region: 'test' },
+      // As JavaScript passes it: the option types refuse two modes.
+      { apiKey: API_KEY, tokenEndpoint: tokenEndpoint('/api/token'), region: 'test' } as unknown as AuthClientOptions,
       'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got apiKey, tokenEndpoint)',
     ],
     // null is off, as for every opt-in: then no mode is given.

@@ -5,6 +5,7 @@ import {
   AuthRequestError,
   AuthServerError,
   createAuthClient,
+  graphqlProxy,
   InvalidApiKeyError,
   tokenEndpoint,
 } from '../../../src/index.js';
@@ -71,7 +72,7 @@ describe('errors from /v1/auth', () => {
     const error: unknown = await client.getToken().catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AuthRequestError);
-    expect(error).toHaveProperty('message', `The auth endpoint refused the request (400): ${said}`);
+    expect(error).toHaveProperty('message', `The service's auth endpoint ${running.baseUrl}/v1/auth refused the request (400): ${said}`);
     expect(running.service.authCalls).toHaveLength(1);
   });
 
@@ -83,7 +84,7 @@ describe('errors from /v1/auth', () => {
     const error: unknown = await client.getToken().catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AuthRequestError);
-    expect(error).toHaveProperty('message', `The auth endpoint refused the request (400): ${'x'.repeat(295)}[reda`);
+    expect(error).toHaveProperty('message', `The service's auth endpoint ${running.baseUrl}/v1/auth refused the request (400): ${'x'.repeat(295)}[reda`);
   });
 
   it('5xx: AuthServerError with the status; the next operation after the backoff tries again', async () => {
@@ -185,11 +186,11 @@ describe('errors from /v1/auth', () => {
     const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AuthRequestError);
-    expect(error).toHaveProperty('message', 'The auth endpoint refused the request (400): key [redacted] is malformed');
+    expect(error).toHaveProperty('message', `The service's auth endpoint ${server.baseUrl}/v1/auth refused the request (400): key [redacted] is malformed`);
     client.dispose();
   });
 
-  it("a token endpoint's 400 (no API key to hide) keeps the server's message exactly", async () => {
+  it("a token endpoint's 400 (no API key to hide) keeps the server's message exactly and names the app's endpoint", async () => {
     const server = await startScriptedServer({
       auth: () => ({ status: 400, body: '{"message":"no session"}' }),
       graphql: () => ({ status: 500, body: '' }),
@@ -199,7 +200,40 @@ describe('errors from /v1/auth', () => {
     const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AuthRequestError);
-    expect(error).toHaveProperty('message', 'The auth endpoint refused the request (400): no session');
+    expect(error).toHaveProperty('message', `The app's token endpoint ${server.baseUrl}/v1/auth refused the request (400): no session`);
+    client.dispose();
+  });
+
+  it.each([
+    [
+      401,
+      '{"error":"not authorized"}',
+      "not authorized. The app's authorizeRequest refused this request: sign the user in first, so that their session (a cookie) reaches {url}",
+    ],
+    [404, '', 'HTTP 404. Nothing answers there: serve createTokenHandler at that URL, or pass its URL to tokenEndpoint()'],
+    [403, '{"error":"origin not allowed"}', 'origin not allowed'],
+  ])("the app's token endpoint answering %i: the message names that endpoint's URL and what to do", async (status, body, said) => {
+    const server = await startScriptedServer({ auth: () => ({ status: 500, body: '' }), graphql: () => ({ status, body }) });
+    const url = `${server.baseUrl}/api/token`;
+    const client = createAuthClient({ tokenEndpoint: tokenEndpoint(url), regions: { test: server.baseUrl } });
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect(error).toHaveProperty('message', `The app's token endpoint ${url} refused the request (${status}): ${said.replace('{url}', url)}`);
+    expect(server.calls.map((call) => call.path)).toEqual(['/api/token']);
+    client.dispose();
+  });
+
+  it("the app's GraphQL proxy answering 403 with a long body: named with its URL, the body's message cut to 300 characters", async () => {
+    const server = await startScriptedServer({ auth: () => ({ status: 500, body: '' }), graphql: () => ({ status: 403, body: JSON.stringify({ error: 'x'.repeat(1000) }) }) });
+    const url = `${server.baseUrl}/api/graphql`;
+    const client = createAuthClient({ graphqlProxy: graphqlProxy(url) });
+
+    const error: unknown = await client.request(PentestsDocument).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect(error).toHaveProperty('message', `The app's GraphQL proxy ${url} refused the request (403): ${'x'.repeat(300)}`);
     client.dispose();
   });
 });
