@@ -8,6 +8,7 @@ export const DEVTOOLS_CSS = `
 .gjad-top-right{right:12px;top:12px}.gjad-top-left{left:12px;top:12px}
 .gjad-toggle{background:#1d2330;color:#e8e8e8;border:1px solid #3b4456;border-radius:16px;padding:6px 12px;cursor:pointer;font:inherit}
 .gjad-panel{background:#141821;border:1px solid #3b4456;border-radius:8px;padding:10px;width:min(560px,calc(100vw - 24px));max-height:min(480px,calc(100vh - 24px));display:flex;flex-direction:column;gap:8px;box-sizing:border-box}
+.gjad-embedded .gjad-panel{width:auto}
 .gjad-panel dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}
 .gjad-panel dt{color:#9aa4b8}.gjad-panel dd{margin:0;overflow-wrap:anywhere}
 .gjad-panel ol{margin:0;padding:0 0 0 4px;list-style:none;overflow:auto;flex:1;min-height:60px;border-top:1px solid #2a3140}
