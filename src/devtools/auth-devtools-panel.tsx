@@ -3,6 +3,7 @@ import type { AuthClient } from '../core/client/types.js';
 import { type AuthEvent, tokenTag } from '../core/session/auth-events.js';
 import { describeEvent } from './describe-event.js';
 import { DEVTOOLS_CSS } from './styles.js';
+import { TokenTimeline } from './token-timeline.js';
 import { useDevtoolsClient } from './use-devtools-client.js';
 import { useEventLog } from './use-event-log.js';
 
@@ -84,6 +85,7 @@ export function PanelView({ client, events, onClose }: PanelViewProps) {
           </button>
         )}
       </div>
+      <TokenTimeline events={events} now={now} />
       <ol aria-label="Auth events">
         {events.map((event, index) => (
           <li key={`${String(event.at)}-${String(index)}`}>{describeEvent(event)}</li>
