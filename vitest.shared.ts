@@ -17,6 +17,8 @@ export const shared = {
       { find: /^graphql-jwt-auth-react\/redis$/, replacement: source('./src/redis/index.ts') },
       { find: /^graphql-jwt-auth-react\/cloudflare$/, replacement: source('./src/cloudflare/index.ts') },
       { find: /^graphql-jwt-auth-react\/testing$/, replacement: source('./src/testing/index.ts') },
+      { find: /^graphql-jwt-auth-react\/devtools$/, replacement: source('./src/devtools/index.ts') },
+      { find: /^graphql-jwt-auth-react\/devtools\/production$/, replacement: source('./src/devtools/production.ts') },
     ],
   },
   test: {

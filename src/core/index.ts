@@ -14,6 +14,8 @@ export type { VariablesArgs } from './wire/variables.js';
 export type { AuthClientOptions } from './client/options.js';
 export type { AuthClient, AuthIdentity, RequestInit } from './client/types.js';
 export type { AuthState } from './session/auth-state.js';
+export type { AuthEvent, OperationOutcome } from './session/auth-events.js';
+export type { ExchangeReason } from './sources/token-source.js';
 // Opt-in features: each is imported and passed in, so an app ships only what it uses.
 export { authDevtools, DEVTOOLS_NAME, type DevtoolsAuthView, type DevtoolsOption, sessionPersistence, type PersistOptions, tabSync, type TabSyncOption } from './browser/index.js';
 export { graphqlProxy, type GraphQLProxyMode } from './client/proxy-client.js';

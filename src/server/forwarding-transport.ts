@@ -1,7 +1,7 @@
 import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from '../core/wire/expired-answer.js';
 import { UnexpectedRedirectError } from '../core/errors/index.js';
 import { NO_REDIRECT, refuseRedirect } from '../core/wire/redirects.js';
-import { NoAnswer, type Send } from '../core/wire/transport.js';
+import { NoAnswer, type Send, type SendOptions } from '../core/wire/transport.js';
 import { readCappedText } from './read-capped.js';
 
 /** What the proxy forwards besides the query text, in place of the variables a Send receives. */
@@ -47,7 +47,7 @@ export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLim
     const send = async (
       query: string,
       operation: ForwardedOperation | undefined,
-      { headers, signal }: { headers: Record<string, string>; signal: AbortSignal | undefined },
+      { headers, signal, answered }: SendOptions,
     ): Promise<ForwardedAnswer> => {
       if (operation !== undefined) attemptsOf.set(operation, (attemptsOf.get(operation) ?? 0) + 1);
       // One controller for the caller going away and the time limit. A timer of our own, cleared with
@@ -72,6 +72,7 @@ export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLim
           signal: both.signal,
           redirect: NO_REDIRECT,
         });
+        answered?.(response.status);
         refuseRedirect(response, graphqlUrl);
         status = response.status;
         body = await readCappedText(response.body, maxResponseBytes, () => new ResponseTooLarge());

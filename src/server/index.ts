@@ -9,6 +9,7 @@ export type {
   TenantHandlerOptions,
   TenantServerHandler,
 } from './options.js';
+export type { AuthEvent, OperationOutcome } from '../core/session/auth-events.js';
 export { createTokenHandler } from './token-handler.js';
 export { memoryTokenCache } from '../core/sources/token-cache.js';
 export type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';

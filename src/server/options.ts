@@ -3,6 +3,7 @@ import { AuthConfigError } from '../core/errors/index.js';
 import type { AutoRegion } from '../core/sources/region-discovery.js';
 import type { Regions } from '../core/sources/regions.js';
 import type { TokenCache } from '../core/sources/token-cache.js';
+import type { AuthEvent } from '../core/session/auth-events.js';
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
@@ -92,6 +93,12 @@ export interface HandlerOptionsBase {
   recovery?: { initialDelayMs?: number; maxDelayMs?: number };
   /** Where the one-line changes of state go (ok, degraded, failing); default `console`. */
   logger?: ServerLogger;
+  /**
+   * Told each event of the handler's own client, as `client.onEvent` tells them: exchanges with
+   * `/v1/auth`, operations sent upstream, with no key, token, variables or data. For an operator's log
+   * or metrics.
+   */
+  onEvent?: (event: AuthEvent) => void;
 }
 
 /** A handler for one API key. */
@@ -227,6 +234,9 @@ export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unkn
   const hasMethod = (name: string) => typeof (logger as Record<string, unknown>)[name] === 'function';
   if (logger !== undefined && (typeof logger !== 'object' || logger === null || !hasMethod('warn') || !hasMethod('error'))) {
     throw new AuthConfigError('logger must have warn(message) and error(message), as console does');
+  }
+  if (options.onEvent !== undefined && typeof options.onEvent !== 'function') {
+    throw new AuthConfigError('onEvent must be a function that takes an event, such as (event) => console.log(event)');
   }
   if (options.trustForwardedHeaders !== undefined && typeof options.trustForwardedHeaders !== 'boolean') {
     throw new AuthConfigError('trustForwardedHeaders must be true or false');

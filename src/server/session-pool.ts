@@ -1,4 +1,4 @@
-import { fingerprint } from '../core/client/fingerprint.js';
+import { fingerprint } from '../core/sources/fingerprint.js';
 import type { HandlerStatus, PoolStatus, TenantCredentials } from './options.js';
 import type { OpenSession, UpstreamSession } from './upstream-session.js';
 

@@ -44,6 +44,7 @@ export function upstreamClient(
     ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context, log });
   }
   const parts = buildAuthClient(clientOptions, ownership);
+  if (options.onEvent !== undefined) parts.client.onEvent(options.onEvent);
   const { error } = parts.client.store.getState();
   if (error instanceof AuthConfigError) throw error;
   return parts;

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ReactQueryDevtools } from '@tanstack/react-query-devtools/production';
 import { type ReactNode, useState } from 'react';
 import { AuthProvider, type AuthProviderProps, type AutoRegion } from '../../src/index.js';
+// The production entry: Storybook builds with NODE_ENV=production, where the default entry renders nothing.
+import { AuthDevtoolsPanel } from '../../src/devtools/production.js';
 import { ClockContext, DemoContext } from './demo-context.ts';
 import { RequestLog } from './RequestLog.tsx';
 import { DEMO_API_KEY, type DemoServices } from './services.ts';
@@ -80,8 +82,9 @@ function RegionSwitch({ regions, region, onSwitch }: { regions: string[]; region
 }
 
 /**
- * One story's page: the demo app on the left; the token panel, the service's knobs and the request
- * log on the right; React Query Devtools in the corner. A fresh QueryClient per story.
+ * One story's page: the demo app on the left; the token panel, the service's knobs, the request log
+ * (the service's view) and the client's events (the shipped devtools panel) on the right; React
+ * Query Devtools in the corner. A fresh QueryClient per story.
  */
 export function DemoFrame({
   demo,
@@ -124,6 +127,11 @@ export function DemoFrame({
                 <div className="demo-panels-main">
                   {timeline && <Timeline />}
                   <RequestLog />
+                  {/* The client's own view beside the service's: the shipped panel, as an app embeds it. */}
+                  <section className="panel client-events" aria-label="Client events">
+                    <h2>Client events (AuthDevtoolsPanel)</h2>
+                    <AuthDevtoolsPanel />
+                  </section>
                 </div>
               </aside>
             </div>

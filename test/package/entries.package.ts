@@ -58,9 +58,9 @@ function bareImports(entry: string, { declarations = false } = {}): { specifiers
 }
 
 describe('the packed entries', () => {
-  it('export the root, /core, /query, /server, /redis and /testing, each with types and code that ship', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './cloudflare', './core', './package.json', './query', './redis', './server', './testing']);
-    for (const subpath of ['.', './core', './query', './server', './redis', './cloudflare', './testing']) {
+  it('export the root, /core, /query, /server, /redis, /testing and /devtools, each with types and code that ship', () => {
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './cloudflare', './core', './devtools', './devtools/production', './package.json', './query', './redis', './server', './testing']);
+    for (const subpath of ['.', './core', './query', './server', './redis', './cloudflare', './testing', './devtools', './devtools/production']) {
       for (const condition of ['types', 'default'] as const) {
         const file = entryFile(subpath, condition);
         expect(files, `${subpath} ${condition}`).toContain(relative(unpacked, file));
@@ -72,6 +72,13 @@ describe('the packed entries', () => {
     const file = entryFile('.', 'default');
     expect(directives(file)).toEqual(['use client']);
     expect(readFileSync(file, 'utf8').startsWith('"use client";')).toBe(true);
+  });
+
+  it('mark /devtools and /devtools/production client modules, which the root never reaches', () => {
+    expect(directives(entryFile('./devtools', 'default'))).toEqual(['use client']);
+    expect(directives(entryFile('./devtools/production', 'default'))).toEqual(['use client']);
+    const root = bareImports(entryFile('.', 'default')).reached;
+    expect([...root].some((file) => /devtools(-production)?\.js$|auth-devtools/.test(relative(unpacked, file)))).toBe(false);
   });
 
   it('leave /core, /query and /server, which server code imports, without a directive', () => {

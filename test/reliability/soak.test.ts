@@ -107,6 +107,12 @@ describe(`chaos soak (${OPERATIONS} operations)`, () => {
       const stores = report.identities.map((identity) => identity.client.store.getState());
       expect.soft(secretLeaks(apiKey, { requests, consoleCalls, errors: report.errors, other: stores })).toEqual([]);
     }
+    // The client events of the whole run hold neither a key nor any token the services issued.
+    const events = report.identities.flatMap((identity) => identity.events);
+    expect.soft(events.filter((event) => event.type === 'operation').length).toBeGreaterThan(OPERATIONS / 2);
+    const printedEvents = JSON.stringify(events);
+    const issued = report.regions.flatMap(({ service }) => service.issuedTokens);
+    expect.soft([...SOAK_KEYS, ...issued].filter((secret) => printedEvents.includes(secret))).toEqual([]);
 
     // The run met the faults it is about (a longer run meets every kind many times).
     expect(report.faults.get('server:token-expired') ?? 0).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { ClientError } from 'graphql-request';
-import { type AuthClient, createAuthClient } from '../../src/index.js';
+import { type AuthClient, type AuthEvent, createAuthClient } from '../../src/index.js';
+import { recordEvents } from './events.js';
 import { type FaultPlan, type FaultyHandler, withFaults } from './chaos.js';
 import { AccountDocument, PauseOpDocument, PentestsDocument } from './documents.js';
 import { createDemoService, type DemoService } from './mock-service.js';
@@ -33,6 +34,8 @@ export interface SoakIdentity {
   readonly apiKey: string;
   readonly region: SoakRegion;
   readonly client: AuthClient;
+  /** Every event the client told (client.onEvent), in order. */
+  readonly events: readonly AuthEvent[];
   epoch: number;
 }
 
@@ -168,7 +171,7 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
       return globalThis.fetch(input, { ...init, headers });
     };
     const client = createAuthClient({ apiKey, region: region.name, regions: regionUrls, fetch: labelled });
-    const identity: SoakIdentity = { id, apiKey, region, client, epoch: 0 };
+    const identity: SoakIdentity = { id, apiKey, region, client, events: recordEvents(client), epoch: 0 };
     identities.push(identity);
     identityStarts += 1;
     return identity;

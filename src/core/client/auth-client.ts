@@ -10,9 +10,10 @@ import { apiKeySource, oneRegion } from '../sources/api-key-source.js';
 import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError } from '../errors/index.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint } from '../sources/fingerprint.js';
 import { sha256Hex } from '../sources/digest.js';
 import { createRequestPath } from './request-path.js';
+import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
 import type { TokenSource } from '../sources/token-source.js';
@@ -99,6 +100,8 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     options.persist?.open(initial, { id: identity.id, now, acceptsRegion, canWrite: () => background.isOwned() }) ??
     memorySessionStore(initial);
 
+  const events = createAuthEvents(now);
+
   const authTimeoutMs = config?.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
   const marginMs = config?.marginMs ?? DEFAULT_REFRESH_MARGIN_MS;
   let source: TokenSource;
@@ -133,12 +136,12 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     waitUntil,
     retryRefusedAfterMs,
     renewsWhenDue,
+    events,
   });
 
-  const signOutListeners = new Set<() => void>();
-  const signOutHere = () => {
+  const signOutHere = (where: 'here' | 'elsewhere') => {
     session.signOut();
-    for (const listener of signOutListeners) listener();
+    events.emit({ type: 'signed-out', where });
   };
 
   const background = createBackground({
@@ -153,7 +156,10 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     renewalMs: authTimeoutMs,
     selfOwned,
     inert: configError !== null,
-    onSignedOutElsewhere: signOutHere,
+    onSignedOutElsewhere: () => {
+      signOutHere('elsewhere');
+    },
+    events,
     flushStorage: flush,
   });
 
@@ -168,22 +174,18 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
   }
 
   const client: AuthClient = {
-    request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer }),
+    request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer, events, now }),
     getToken: () => session.readySession().then(({ token }) => token),
     refresh: () => session.refresh().then(({ token }) => token),
     store,
     identity,
     signOut() {
       background.touch();
-      signOutHere();
+      signOutHere('here');
       background.publishSignOut();
     },
-    onSignOut(listener) {
-      signOutListeners.add(listener);
-      return () => {
-        signOutListeners.delete(listener);
-      };
-    },
+    onSignOut: (listener) => onSignedOut(events, listener),
+    onEvent: events.on,
     retain: background.retain,
     dispose: background.dispose,
   };

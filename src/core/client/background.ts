@@ -5,6 +5,7 @@ import type { SharedSession } from '../session/shared-session.js';
 import type { TokenSession } from '../session/token-session.js';
 import type { AuthState } from '../session/auth-state.js';
 import { watchWake } from '../browser/wake.js';
+import { type AuthEvents, tokenTag } from '../session/auth-events.js';
 
 export interface BackgroundOptions {
   store: StoreApi<AuthState>;
@@ -24,6 +25,8 @@ export interface BackgroundOptions {
   inert: boolean;
   /** Called after a sign-out this client received from another tab. */
   onSignedOutElsewhere: () => void;
+  /** Told of each token taken from another tab. */
+  events: AuthEvents;
   /** Writes what a non-owned client obtained to storage, once an owner holds it. */
   flushStorage: () => void;
 }
@@ -59,7 +62,11 @@ export function createBackground(options: BackgroundOptions): Background {
       options.tabSync?.connect(
         options.identityId,
         {
-          onSession: (shared) => session.offer(shared, options.acceptsRegion),
+          onSession(shared) {
+            const taken = session.offer(shared, options.acceptsRegion);
+            if (taken) options.events.emit({ type: 'token-adopted', from: 'tab', tokenTag: tokenTag(shared.token), expiresAt: shared.expiresAt });
+            return taken;
+          },
           onSignOut: options.onSignedOutElsewhere,
           currentSession: session.shareable,
         },

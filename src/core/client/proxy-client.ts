@@ -8,6 +8,8 @@ import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from '../wire/transport.js';
 import type { AuthState } from '../session/auth-state.js';
+import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
+import { reportedSend } from './operation-events.js';
 import type { AuthClient, AuthIdentity, RequestInit } from './types.js';
 
 export interface ProxyClientOptions {
@@ -29,7 +31,7 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
   const proxyUrl = absoluteUrl(url);
   const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }));
   const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };
-  const signOutListeners = new Set<() => void>();
+  const events = createAuthEvents(Date.now);
   let generation = 0;
 
   function stoppedBy(): Error | null {
@@ -48,7 +50,8 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     if (stop) throw stop;
     const startedIn = generation;
     try {
-      const data = await send(document, variables, { headers: init.headers ?? {}, signal: init.signal });
+      const attempt = { document, token: null, retry: false, signal: init.signal };
+      const data = await reportedSend(events, Date.now, attempt, (answered) => send(document, variables, { headers: init.headers ?? {}, signal: init.signal, answered }));
       if (generation === startedIn) store.setState({ status: 'authenticated', error: null });
       return data;
     } catch (error) {
@@ -77,14 +80,10 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     signOut() {
       generation += 1;
       store.setState({ status: 'signedOut', error: null });
-      for (const listener of signOutListeners) listener();
+      events.emit({ type: 'signed-out', where: 'here' });
     },
-    onSignOut(listener) {
-      signOutListeners.add(listener);
-      return () => {
-        signOutListeners.delete(listener);
-      };
-    },
+    onSignOut: (listener) => onSignedOut(events, listener),
+    onEvent: events.on,
     retain: () => () => undefined, // nothing runs in the background
     dispose: () => undefined,
   };

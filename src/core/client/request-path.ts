@@ -7,6 +7,8 @@ import type { SharedSession } from '../session/shared-session.js';
 import type { TokenSession } from '../session/token-session.js';
 import { type GraphQLDocument, mayBeMutation, NoAnswer, type Send, type Variables } from '../wire/transport.js';
 import type { RequestInit } from './types.js';
+import type { AuthEvents } from '../session/auth-events.js';
+import { reportedSend } from './operation-events.js';
 
 export interface RequestPathOptions {
   session: TokenSession;
@@ -14,6 +16,8 @@ export interface RequestPathOptions {
   sendTo: (region: string) => Send;
   /** The headers that present a token. */
   authorize: (token: string) => Record<string, string>;
+  events: AuthEvents;
+  now: () => number;
 }
 
 export type Request = <TData, TVariables extends Variables = Variables>(
@@ -35,7 +39,7 @@ const MAX_SENDS = 3;
  * this client obtained after a refusal: another renewal would fare no better. Nothing that may be a
  * mutation is sent again after a lost answer.
  */
-export function createRequestPath({ session, sendTo, authorize }: RequestPathOptions): Request {
+export function createRequestPath({ session, sendTo, authorize, events, now }: RequestPathOptions): Request {
   return async function request<TData, TVariables extends Variables = Variables>(
     document: GraphQLDocument<TData, TVariables>,
     variables?: TVariables,
@@ -44,14 +48,16 @@ export function createRequestPath({ session, sendTo, authorize }: RequestPathOpt
     const { signal, headers } = init;
     signal?.throwIfAborted();
     const startedIn = session.generation();
+    const sent = new Set<string>();
     const attempt = (current: SharedSession) => {
       // A signOut() while this request awaited its token ended that token's session. Checked in the
       // same synchronous run as the send (graphql-request reaches fetch without an await).
       if (session.generation() !== startedIn) throw new SignedOutError();
-      return sendTo(current.region)(document, variables, { headers: mergeHeaders(headers, authorize(current.token)), signal });
+      const send = sendTo(current.region);
+      const sentWith = { document, token: current.token, retry: sent.size > 1, signal };
+      return reportedSend(events, now, sentWith, (answered) => send(document, variables, { headers: mergeHeaders(headers, authorize(current.token)), signal, answered }));
     };
 
-    const sent = new Set<string>();
     let current = await unlessAborted(session.readySession(), signal);
     for (;;) {
       sent.add(current.token);

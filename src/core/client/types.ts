@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { AuthState } from '../session/auth-state.js';
+import type { AuthEvent } from '../session/auth-events.js';
 import type { GraphQLDocument, Variables } from '../wire/transport.js';
 import type { VariablesArgs } from '../wire/variables.js';
 
@@ -42,6 +43,12 @@ export interface AuthClient {
    * can drop what the signed-out user was shown. Returns the unsubscribe function.
    */
   onSignOut: (listener: () => void) => () => void;
+  /**
+   * Calls `listener` with each of the client's events: exchanges, operations sent, tokens taken from
+   * another tab or storage, sign-outs. Events hold no key, token, header, variables or data.
+   * Returns the unsubscribe function.
+   */
+  onEvent: (listener: (event: AuthEvent) => void) => () => void;
   /**
    * Holds the client: its background work (renewal timer, wake listeners, tab channel, DevTools,
    * storage writes) runs while at least one holder has not released it. AuthProvider retains its

@@ -16,6 +16,7 @@ import { TOKEN_LIFETIME_MS } from '../sources/token-expiry.js';
 import type { TokenSource } from '../sources/token-source.js';
 import { isTransientAuthError } from '../wire/transient.js';
 import type { AuthState } from './auth-state.js';
+import { type AuthEvents, tokenTag } from './auth-events.js';
 
 /** Tokens living less than this are renewed on demand only: a timer for them would all but spin. */
 const MIN_TIMED_LIFETIME_MS = 1_000;
@@ -75,6 +76,8 @@ export interface TokenSessionOptions {
    * next use (a server's tenant nobody asked for since: it costs no `/v1/auth` call meanwhile).
    */
   renewsWhenDue?: (() => boolean) | undefined;
+  /** Told of each exchange's start and end. */
+  events: AuthEvents;
 }
 
 export interface TokenSession {
@@ -118,7 +121,7 @@ export interface TokenSession {
  * the auth server fails, and the sign-out generation that voids work started before it.
  */
 export function createTokenSession(options: TokenSessionOptions): TokenSession {
-  const { store, source, now, marginMs, configError, hydration } = options;
+  const { store, source, now, marginMs, configError, hydration, events } = options;
   const timer = new RenewalTimer(() => {
     // The timer armed after a refused key is the retry itself: its wait is over, whatever the clock
     // says (a timer may fire a millisecond before Date.now reaches the time it was set for).
@@ -258,18 +261,23 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
       const why = force ? 'forced' : refused !== null ? 'expired' : replacing === null ? 'first' : 'due';
+      events.emit({ type: 'exchange-start', reason: why });
+      asked = requestedAt;
       const issued = await source.obtain(refused, why);
+      asked = null;
       const { token, region } = issued;
+      const renewed = token !== replacing || shared === null;
+      // A token shared through a token cache keeps the expiry and receipt time of its first holder.
+      const receivedAt = issued.receivedAt ?? now();
+      const expiresAt = renewed ? (issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt)) : shared.expiresAt;
+      events.emit({ type: 'exchange-end', ok: true, durationMs: now() - requestedAt, tokenTag: tokenTag(token), expiresAt });
       throwIfSignedOutSince();
-      if (token === replacing && shared !== null) {
+      if (!renewed) {
         // A mediating backend may still hold the token we meant to replace: keep it, and ask again
         // only after a backoff, or a timer due at once would ask in a loop.
         holdOff();
         return shared;
       }
-      // A token shared through a token cache keeps the expiry and receipt time of its first holder.
-      const receivedAt = issued.receivedAt ?? now();
-      const expiresAt = issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt);
       const session = { token, expiresAt, receivedAt, region };
       // Another tab's newer token, taken while this one asked (it renewed while this tab could not
       // run): the newer token wins here as in `offer`, so tabs converge on one and this one is not sent.
@@ -284,8 +292,11 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       return session;
     };
 
+    /** When this renewal's `/v1/auth` call started, while it runs: a failure then ends the exchange. */
+    let asked: number | null = null;
     const attempt = options.coordinate(exchange).catch((error: unknown) => {
       const authError = error instanceof AuthError ? error : source.toAuthError(error);
+      if (asked !== null) events.emit({ type: 'exchange-end', ok: false, durationMs: now() - asked, error: authError.name });
       if (generationAtStart !== generation) throw stoppedBy() ?? authError;
       throw recordFailure(authError);
     });
@@ -318,8 +329,10 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   }
 
   void hydration.hydrated.then(() => {
-    const { region } = store.getState();
-    if (region !== null) source.settledIn(region);
+    const state = store.getState();
+    if (state.region !== null) source.settledIn(state.region);
+    const stored = sessionOf(state);
+    if (stored !== null) events.emit({ type: 'token-adopted', from: 'storage', tokenTag: tokenTag(stored.token), expiresAt: stored.expiresAt });
     scheduleRenewal();
   });
 

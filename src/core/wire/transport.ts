@@ -39,6 +39,8 @@ export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolea
 export interface SendOptions {
   headers: Record<string, string>;
   signal: AbortSignal | undefined;
+  /** Told the HTTP status of the answer, once one arrived (for the client's events). */
+  answered?: ((status: number) => void) | undefined;
 }
 
 export type Send = <TData, TVariables extends Variables>(
@@ -54,7 +56,7 @@ const ACCEPT = 'application/graphql-response+json, application/json';
  * HTTP error, not a GraphQL result, GraphQL errors) on that parsed value. The expired answer is
  * recognised by its body whatever its status; the errors are graphql-request's, as when it read them.
  */
-async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | undefined, request: SentRequest & { operationName: string | undefined }, url: string): Promise<unknown> {
+async function sendAndRead(post: () => Promise<Response>, { signal, answered }: SendOptions, request: SentRequest & { operationName: string | undefined }, url: string): Promise<unknown> {
   const { operationName, ...sent } = request;
   let response: Response;
   try {
@@ -64,6 +66,7 @@ async function sendAndRead(post: () => Promise<Response>, signal: AbortSignal | 
   } catch (error) {
     throw signal?.aborted ? error : new NoAnswer(error);
   }
+  answered?.(response.status);
   refuseRedirect(response, url);
   const body = await response.text();
   const parsed = parseBody(body);
@@ -86,7 +89,8 @@ export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Se
   // Parsed on the first send, not per request; not at creation, where a proxy client made during
   // server rendering would throw for a URL it never sends to.
   let url: URL | undefined;
-  return (document, variables, { headers, signal }) => {
+  return (document, variables, sendOptions) => {
+    const { headers, signal } = sendOptions;
     const { query, operationName } = operationText(document);
     const requestHeaders = new Headers(headers);
     if (!requestHeaders.has('accept')) requestHeaders.set('accept', ACCEPT);
@@ -99,6 +103,6 @@ export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Se
     const target = url;
     const post = () => fetchImpl(target, init);
     // The document's type fixes TData; the parsed body cannot be checked against it.
-    return sendAndRead(post, signal, { query, variables, operationName }, graphqlUrl) as Promise<never>;
+    return sendAndRead(post, sendOptions, { query, variables, operationName }, graphqlUrl) as Promise<never>;
   };
 }

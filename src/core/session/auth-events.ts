@@ -1,0 +1,91 @@
+import type { ExchangeReason } from '../sources/token-source.js';
+
+/**
+ * What a client tells `onEvent` listeners: plain, serialisable objects that hold no key, token,
+ * header, variables or data, so an app may log them or send them anywhere. `at` is epoch ms by the
+ * client's clock (its `now` option).
+ */
+export type AuthEvent =
+  | {
+      type: 'exchange-start';
+      at: number;
+      /** first: no token held; due: the held one fell due; forced: refresh() or a forced renewal; expired: the service refused the held one. */
+      reason: ExchangeReason;
+    }
+  | { type: 'exchange-end'; at: number; ok: true; durationMs: number; tokenTag: string; expiresAt: number }
+  | { type: 'exchange-end'; at: number; ok: false; durationMs: number; error: string }
+  | {
+      type: 'operation';
+      at: number;
+      /** The operation's name as sent, '' for an anonymous one. */
+      operationName: string;
+      kind: 'query' | 'mutation';
+      /** The token it was sent with; null where the client holds none (graphqlProxy mode). */
+      tokenTag: string | null;
+      outcome: OperationOutcome;
+      /** The HTTP status of the answer; 0 when none was read. */
+      status: number;
+      durationMs: number;
+      /** A re-send with a new token after an expired (or refused) answer. */
+      retry: boolean;
+    }
+  | { type: 'token-adopted'; at: number; from: 'tab' | 'storage'; tokenTag: string; expiresAt: number }
+  | { type: 'signed-out'; at: number; where: 'here' | 'elsewhere' };
+
+/**
+ * ok: data; graphql-errors: an answer with GraphQL errors; http-error: any other failed answer (a
+ * non-2xx status, not a GraphQL result, a refused redirect); expired / refused: the token was; network-error:
+ * no readable answer; aborted: the caller's signal.
+ */
+export type OperationOutcome = 'ok' | 'graphql-errors' | 'http-error' | 'expired' | 'refused' | 'network-error' | 'aborted';
+
+/** An event as it is emitted; the emitter stamps `at`. */
+export type AuthEventInput = AuthEvent extends infer E ? (E extends unknown ? Omit<E, 'at'> : never) : never;
+
+/**
+ * A token's tag in events: a 53-bit hash of the whole token (the one the client's identity tag
+ * uses), so the same token has the same tag in every tab and process, and nothing of the token can
+ * be read back from it. Synchronous, and costs no bytes: the hash is already in every bundle.
+ */
+export { fingerprint as tokenTag } from '../sources/fingerprint.js';
+
+export interface AuthEvents {
+  /** Whether anyone listens: work done only for an event (timing, names, tags) is skipped otherwise. */
+  heard: () => boolean;
+  emit: (event: AuthEventInput) => void;
+  on: (listener: (event: AuthEvent) => void) => () => void;
+}
+
+/** `client.onSignOut`: the listeners of one event type. */
+export const onSignedOut = ({ on }: AuthEvents, listener: () => void) =>
+  on((event) => {
+    if (event.type === 'signed-out') listener();
+  });
+
+/** The client's listeners. A listener that throws is the app's bug, kept away from the client's work. */
+export function createAuthEvents(now: () => number): AuthEvents {
+  const listeners = new Set<(event: AuthEvent) => void>();
+  return {
+    heard: () => listeners.size > 0,
+    emit(event) {
+      if (listeners.size === 0) return;
+      const stamped = { ...event, at: now() };
+      for (const listener of listeners) {
+        try {
+          listener(stamped);
+        } catch (error) {
+          // Reported where the app sees it, after the client's own work has gone on.
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
+    },
+    on(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

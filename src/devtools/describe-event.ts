@@ -1,0 +1,33 @@
+import type { AuthEvent } from '../core/session/auth-events.js';
+
+const time = (at: number) => new Date(at).toISOString().slice(11, 23);
+
+/** One line of the event log: what a person reads, from the event's own fields only. */
+export function describeEvent(event: AuthEvent): string {
+  const parts: string[] = [time(event.at), event.type];
+  switch (event.type) {
+    case 'exchange-start':
+      parts.push(event.reason);
+      break;
+    case 'exchange-end':
+      parts.push(event.ok ? `ok ${event.tokenTag}` : `failed ${event.error}`, `${String(event.durationMs)} ms`);
+      break;
+    case 'operation':
+      parts.push(
+        `${event.kind} ${event.operationName || '(anonymous)'}`,
+        event.tokenTag ?? '—',
+        event.outcome,
+        String(event.status),
+        `${String(event.durationMs)} ms`,
+      );
+      if (event.retry) parts.push('retry');
+      break;
+    case 'token-adopted':
+      parts.push(`from ${event.from}`, event.tokenTag);
+      break;
+    case 'signed-out':
+      parts.push(event.where);
+      break;
+  }
+  return parts.join(' · ');
+}
