@@ -199,6 +199,7 @@ export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<Tenan
   upstreamTimeoutMs: true,
   recovery: true,
   logger: true,
+  onEvent: true,
 };
 
 /** Programming errors fail at start-up, not on the first request. */
