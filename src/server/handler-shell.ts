@@ -31,6 +31,8 @@ interface Sessions {
   dispose: () => void;
   refresh: () => Promise<void>;
   status: TenantServerHandler['status'] | ServerHandler['status'];
+  /** One key's readiness; a pool of tenants has no one state to probe. */
+  ready?: ServerHandler['ready'];
 }
 
 function oneKey(session: UpstreamSession): Sessions {
@@ -43,6 +45,11 @@ function oneKey(session: UpstreamSession): Sessions {
       await client.refresh().catch(() => undefined);
     },
     status: session.status,
+    async ready() {
+      // The outcome lands in the status, which is the answer.
+      await client.getToken().catch(() => undefined);
+      return session.status();
+    },
   };
 }
 
@@ -110,5 +117,6 @@ export function handlerShell(options: ServerHandlerOptions | TenantHandlerOption
   handler.dispose = sessions.dispose;
   handler.status = sessions.status as ServerHandler['status'] & TenantServerHandler['status'];
   handler.refresh = sessions.refresh;
+  if (sessions.ready !== undefined) handler.ready = sessions.ready;
   return handler;
 }

@@ -152,8 +152,17 @@ export interface ServerHandler {
   dispose: () => void;
   /** Asks `/v1/auth` now (after a refused key was fixed, say); resolves once answered. */
   refresh: () => Promise<void>;
-  /** The handler's state for a readiness probe. */
+  /**
+   * The handler's state as last seen: a handler nobody has used yet is `ok`, having asked nothing.
+   * For a readiness probe before any traffic, `ready()`.
+   */
   status: () => HandlerStatus;
+  /**
+   * A readiness probe's answer: obtains a token when none is held (one `/v1/auth` call at most, none
+   * during the outage backoff), then the status. A wrong key or an unreachable service reads
+   * `failing` before the first user meets it.
+   */
+  ready: () => Promise<HandlerStatus>;
 }
 
 /** A readiness probe's view of a handler for many keys: how many tenants' sessions are in each state. */
@@ -165,7 +174,7 @@ export interface PoolStatus {
 }
 
 /** A handler for many keys: `status()` counts its tenants' sessions by state. */
-export interface TenantServerHandler extends Omit<ServerHandler, 'status' | 'refresh'> {
+export interface TenantServerHandler extends Omit<ServerHandler, 'status' | 'refresh' | 'ready'> {
   (request: Request): Promise<Response>;
   /** Asks `/v1/auth` now for every tenant held (after a refused key was fixed, say). */
   refresh: () => Promise<void>;

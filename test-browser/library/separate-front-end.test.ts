@@ -30,7 +30,7 @@ async function backendOnAnotherSite(handler: ServerHandler) {
       received.push({ method: request.method, origin: headers.get('origin'), site: headers.get('sec-fetch-site'), cookie: headers.get('cookie') });
       return handler(request);
     },
-    { fetchInProcess: handler.fetchInProcess, dispose: handler.dispose, refresh: handler.refresh, status: handler.status },
+    { fetchInProcess: handler.fetchInProcess, dispose: handler.dispose, refresh: handler.refresh, status: handler.status, ready: handler.ready },
   );
   const url = (await serveHandler(recording)).replace('//127.0.0.1:', '//localhost:');
   const { protocol, hostname } = new URL(tabs.origin());

@@ -20,9 +20,10 @@ const graphqlProxy = createGraphQLProxy(options);
 const routes = {
   '/api/token': tokenHandler,
   '/api/graphql': graphqlProxy,
-  // A readiness probe: 503 while /v1/auth refuses the key (the handlers keep asking, with backoff).
+  // A readiness probe: 503 while /v1/auth refuses the key or cannot be reached (the handlers keep
+  // asking, with backoff); ready() asks for a token first when none is held yet.
   '/healthz': async () => {
-    const status = graphqlProxy.status();
+    const status = await graphqlProxy.ready();
     return Response.json(status, { status: status.state === 'failing' ? 503 : 200 });
   },
 };

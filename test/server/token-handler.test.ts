@@ -137,6 +137,7 @@ describe('createTokenHandler over HTTP', () => {
       dispose: handler.dispose,
       refresh: handler.refresh,
       status: handler.status,
+      ready: handler.ready,
     });
     const url = `${await serveHandler(asNextSeesIt)}/api/token`;
 
