@@ -10,11 +10,29 @@ export interface TokenExpiry {
   issuerOffsetMs?: number;
 }
 
+/** base64url's alphabet; `+` and `/` of plain base64 are read too, as the issuers' encoders vary. */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * base64url to text with neither `atob` nor `TextDecoder`, which Hermes lacks without Expo's
+ * polyfills (bare React Native): the bits are regrouped by hand and the UTF-8 bytes read by
+ * `decodeURIComponent`, which every engine has and which refuses a malformed sequence.
+ */
 function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
+  let bits = 0;
+  let held = 0;
+  let escaped = '';
+  for (const char of segment.replace(/=+$/, '')) {
+    const value = char === '+' ? 62 : char === '/' ? 63 : ALPHABET.indexOf(char);
+    if (value < 0) throw new SyntaxError('not base64url');
+    bits = ((bits << 6) | value) & 0xffff;
+    held += 6;
+    if (held >= 8) {
+      held -= 8;
+      escaped += `%${((bits >> held) & 0xff).toString(16).padStart(2, '0')}`;
+    }
+  }
+  return decodeURIComponent(escaped);
 }
 
 /** Reads a JWT's claims without checking its signature (the server does that); null when not a JWT. */
