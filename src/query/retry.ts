@@ -61,6 +61,9 @@ export function retryOnly(
 /** React Query's `retryDelay` option: ms, or ms per failure. */
 export type RetryDelayValue = number | ((failureCount: number, error: Error) => number);
 
+/** How much later than a `Retry-After` (or the client's backoff) a retry is set for. */
+const EARLY_TIMER_SLACK_MS = 20;
+
 /** React Query's own default: doubling from one second, at most thirty. */
 const defaultRetryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);
 
@@ -71,7 +74,10 @@ export function delayAtLeastRetryAfter(
   return (failureCount, error) => {
     const own =
       typeof retryDelay === 'function' ? retryDelay(failureCount, error) : (retryDelay ?? defaultRetryDelay(failureCount));
-    return Math.max(own, retryAfterOf(error) ?? 0);
+    const wait = retryAfterOf(error);
+    // A timer may fire a few ms early by Date.now: one set for exactly the wait would find the client
+    // still holding off, fail at once and use up a retry.
+    return wait === undefined ? own : Math.max(own, wait + EARLY_TIMER_SLACK_MS);
   };
 }
 
