@@ -28,6 +28,9 @@ export function describeEvent(event: AuthEvent): string {
     case 'signed-out':
       parts.push(event.where);
       break;
+    case 'expiry-unread':
+      parts.push(event.tokenTag, `assumed ${String(event.assumedLifetimeMs / 60_000)} min`);
+      break;
   }
   return parts.join(' · ');
 }

@@ -30,6 +30,13 @@ export type AuthEvent =
       retry: boolean;
     }
   | { type: 'token-adopted'; at: number; from: 'tab' | 'storage'; tokenTag: string; expiresAt: number }
+  | {
+      type: 'expiry-unread';
+      at: number;
+      /** A token whose expiry cannot be read (no usable `exp`): it is taken to live the documented hour. Told once per client. */
+      tokenTag: string;
+      assumedLifetimeMs: number;
+    }
   | { type: 'signed-out'; at: number; where: 'here' | 'elsewhere' };
 
 /**

@@ -12,7 +12,7 @@ import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from '../wire/retry-after.js';
 import type { SharedSession } from './shared-session.js';
-import { TOKEN_LIFETIME_MS } from '../sources/token-expiry.js';
+import { readTokenExpiry, TOKEN_LIFETIME_MS } from '../sources/token-expiry.js';
 import type { TokenSource } from '../sources/token-source.js';
 import { isTransientAuthError } from '../wire/transient.js';
 import type { AuthState } from './auth-state.js';
@@ -150,6 +150,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let backoff: { until: number; throttledUntil: number; error: AuthServerError | AuthNetworkError } | null = null;
   /** Exchanges failed in a row while no token was held: the outage backoff's step. */
   let failedExchanges = 0;
+  /** Whether `expiry-unread` was told: once per client. */
+  let toldExpiryUnread = false;
   /** With retryRefusedAfterMs: refused keys asked again from this time, after this many refusals in a row. */
   let refusedRetryAt = 0;
   let refusalsInARow = 0;
@@ -271,6 +273,11 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const receivedAt = issued.receivedAt ?? now();
       const expiresAt = renewed ? (issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt)) : shared.expiresAt;
       events.emit({ type: 'exchange-end', ok: true, durationMs: now() - requestedAt, tokenTag: tokenTag(token), expiresAt });
+      if (renewed && issued.expiresAt === undefined && !toldExpiryUnread && readTokenExpiry(token, requestedAt).assumed === true) {
+        // Said once, not per token: a service whose tokens carry no `exp` would otherwise fill the log.
+        toldExpiryUnread = true;
+        events.emit({ type: 'expiry-unread', tokenTag: tokenTag(token), assumedLifetimeMs: TOKEN_LIFETIME_MS });
+      }
       throwIfSignedOutSince();
       if (!renewed) {
         // A mediating backend may still hold the token we meant to replace: keep it, and ask again

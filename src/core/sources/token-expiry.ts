@@ -8,6 +8,8 @@ export interface TokenExpiry {
   lifetimeMs: number;
   /** With `iat`: how far our clock is taken to be ahead of the issuer's (negative: behind). */
   issuerOffsetMs?: number;
+  /** True when the token says nothing usable of its expiry and the documented hour is assumed. */
+  assumed?: true;
 }
 
 /** base64url's alphabet; `+` and `/` of plain base64 are read too, as the issuers' encoders vary. */
@@ -76,7 +78,7 @@ export function readTokenExpiry(token: string, requestedAt: number): TokenExpiry
     expiresAt = requestedAt + lifetime - Math.min(IAT_ROUNDING_MS, lifetime / 2);
     return { expiresAt, lifetimeMs: expiresAt - requestedAt, issuerOffsetMs: expiresAt - exp };
   }
-  if (exp !== null && iat === null && exp > requestedAt) expiresAt = exp;
-  else expiresAt = requestedAt + TOKEN_LIFETIME_MS;
-  return { expiresAt, lifetimeMs: expiresAt - requestedAt };
+  if (exp !== null && iat === null && exp > requestedAt) return { expiresAt: exp, lifetimeMs: exp - requestedAt };
+  expiresAt = requestedAt + TOKEN_LIFETIME_MS;
+  return { expiresAt, lifetimeMs: TOKEN_LIFETIME_MS, assumed: true };
 }

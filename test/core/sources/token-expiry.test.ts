@@ -6,7 +6,8 @@ import { base64urlEncode } from '../../support/jwt.js';
 // Whole seconds, so claims in seconds and expiries in ms compare exactly.
 const REQUESTED_AT = 1_800_000_000_000;
 const REQUESTED_S = REQUESTED_AT / 1000;
-const DOCUMENTED_HOUR = { expiresAt: REQUESTED_AT + TOKEN_LIFETIME_MS, lifetimeMs: TOKEN_LIFETIME_MS };
+// `assumed`: the token said nothing usable of its expiry, which the client tells once (expiry-unread).
+const DOCUMENTED_HOUR = { expiresAt: REQUESTED_AT + TOKEN_LIFETIME_MS, lifetimeMs: TOKEN_LIFETIME_MS, assumed: true };
 
 describe('decodeJwtClaims', () => {
   it.each([
