@@ -57,8 +57,9 @@ describe('the server handlers’ onEvent', () => {
     }
 
     expect(events.filter((event) => event.type === 'exchange-end')).not.toHaveLength(0);
-    // The 503 starts the outage backoff: the last round is answered without a third token.
-    expect(running.service.issuedTokens).toHaveLength(2);
+    // At least the first token and one renewed after an expiry are scanned for. Whether the last round
+    // renews too depends on the outage backoff's random wait after the 503 (anything up to 1 s).
+    expect(running.service.issuedTokens.length).toBeGreaterThanOrEqual(2);
     const printed = JSON.stringify(events);
     for (const secret of [API_KEY, ...running.service.issuedTokens]) expect(printed).not.toContain(secret);
   });
