@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, createServer, type InlineConfig, type Rolldown } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockService } from '../../test/support/serve.ts';
 import { shared } from '../../vitest.shared.ts';
 import { launchChromium, type LaunchedChromium } from '../chromium.ts';
@@ -69,10 +70,37 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
   afterAll(async () => {
     await Promise.all([chromium.close(), closeServer()]);
   });
+  beforeEach(() => {
+    errors.length = 0;
+  });
 
   const logLines = (page: Page) => page.getByRole('list', { name: 'Auth events' }).getByRole('listitem').allTextContents();
   const untilLines = (page: Page, count: number) =>
     page.waitForFunction((n) => document.querySelectorAll('[aria-label="Auth events"] > li').length >= n, count, { timeout: 20_000 });
+
+  // @tanstack/react-devtools is an optional peer, not a dev dependency yet: this runs where it is installed.
+  it.skipIf(!existsSync(join(ROOT, 'node_modules/@tanstack/react-devtools/package.json')))(
+    'authDevtoolsPlugin() in TanStack Devtools: a tab named Auth, the panel of the provider client, legible on its light theme, Renew now one /v1/auth call',
+    async () => {
+      const { service, baseUrl, close } = await startMockService({ apiKeys: ['browser-key'] });
+      const page = await chromium.context.newPage();
+      await page.goto(`${appUrl}tanstack.html?service=${encodeURIComponent(baseUrl)}`);
+      const panel = page.getByRole('region', { name: 'Auth devtools' });
+      await panel.waitFor({ timeout: 30_000 });
+      expect(await page.getByText('Auth', { exact: true }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Run query' }).click();
+      await untilLines(page, 3);
+      // The panel paints its own dark background: its text must not take the host's dark color.
+      expect(await panel.locator('dd').first().evaluate((dd) => getComputedStyle(dd).color)).toBe('rgb(232, 232, 232)');
+      await panel.getByRole('button', { name: 'Renew now' }).click();
+      await untilLines(page, 5);
+      expect((await logLines(page)).slice(3)).toEqual([expect.stringContaining('exchange-start · forced'), expect.stringContaining('exchange-end · ok')]);
+      expect(service.authCalls).toHaveLength(2);
+      expect(errors).toEqual([]);
+      await page.close();
+      await close();
+    },
+  );
 
   it('opens from its button; after the service expires its tokens the log gains one expired attempt, one exchange and one retried attempt; Renew now makes exactly one /v1/auth call', async () => {
     const { service, baseUrl, close } = await startMockService({ apiKeys: ['browser-key'] });

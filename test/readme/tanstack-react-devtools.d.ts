@@ -1,5 +1,6 @@
 // `@tanstack/react-devtools` is an optional peer, not installed here: the part of its declarations
-// (0.10.13) that the TanStack Devtools recipe in docs/observability.md uses, so the recipe compiles.
+// (0.10.13) that the TanStack Devtools recipe in docs/observability.md and the Chromium test's app
+// (test-browser/library/devtools-app/tanstack.tsx) use, so they compile.
 declare module '@tanstack/react-devtools' {
   import type { JSX, ReactElement } from 'react';
 
