@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { CONTENDERS } from './contenders/index.js';
 import { OURS, renderResults, type Results } from './report.js';
 import { runBundle } from './scenarios/bundle.js';
+import { eventsCost } from './scenarios/events-cost.js';
 import { runDay } from './scenarios/day.js';
 import { runFarm } from './scenarios/farm.js';
 import { runLateExpired } from './scenarios/late-expired.js';
@@ -45,7 +46,8 @@ const renders = await runRenders(20);
 step('farm');
 const farm = await runFarm();
 step('bundle');
-const bundle = await runBundle();
+// The events' row beside the other bundle rows: the same minimal app, with and without them.
+const bundle = [...(await runBundle()), ...(await eventsCost())];
 step('server: proxy and token handler against their floors');
 const server = await runServer();
 

@@ -23,15 +23,17 @@ const APPS = [
 
 const gzipBytes = (code: string) => gzipSync(code, { level: 9 }).length;
 
-/** A production vite build of one minimal app (provider + one query), everything bundled as shipped. */
-async function buildApp(file: string): Promise<{ minBytes: number; gzipBytes: number }> {
+/**
+ * A production vite build of one minimal app (provider + one query), everything bundled as shipped.
+ * `ours` is what `graphql-jwt-auth-react` resolves to: by default the package as published, the built dist.
+ */
+export async function buildApp(file: string, ours = `${root}dist/index.js`): Promise<{ minBytes: number; gzipBytes: number }> {
   const output = await build({
     configFile: false,
     root,
     logLevel: 'silent',
     mode: 'production',
-    // The package as published: the built dist, not the sources.
-    resolve: { alias: { 'graphql-jwt-auth-react': `${root}dist/index.js` } },
+    resolve: { alias: { 'graphql-jwt-auth-react': ours } },
     build: { write: false, modulePreload: false, rolldownOptions: { input: `${root}bench/apps/${file}` } },
   });
   const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];

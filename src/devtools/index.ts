@@ -5,9 +5,11 @@
 import type { ReactElement } from 'react';
 import { AuthDevtools as Devtools, type AuthDevtoolsProps } from './auth-devtools.js';
 import { AuthDevtoolsPanel as Panel, type AuthDevtoolsPanelProps } from './auth-devtools-panel.js';
+import { type AuthDevtoolsPlugin, type AuthDevtoolsPluginOptions, pluginOf } from './tanstack-plugin.js';
 
 export type { AuthDevtoolsPosition, AuthDevtoolsProps } from './auth-devtools.js';
 export type { AuthDevtoolsPanelProps } from './auth-devtools-panel.js';
+export type { AuthDevtoolsPlugin, AuthDevtoolsPluginOptions } from './tanstack-plugin.js';
 
 export const AuthDevtools: (props: AuthDevtoolsProps) => ReactElement | null =
   process.env.NODE_ENV !== 'development'
@@ -22,3 +24,6 @@ export const AuthDevtoolsPanel: (props: AuthDevtoolsPanelProps) => ReactElement 
         return null;
       }
     : Panel;
+
+/** `<AuthDevtoolsPanel />` as a tab of TanStack Devtools; in production its panel renders nothing, as above. */
+export const authDevtoolsPlugin: (options?: AuthDevtoolsPluginOptions) => AuthDevtoolsPlugin = pluginOf(AuthDevtoolsPanel);

@@ -3,7 +3,8 @@
  * is scoped under a class of its own, and the floating parts are fixed: nothing moves in the host app.
  */
 export const DEVTOOLS_CSS = `
-.gjad-root{position:fixed;z-index:2147483000;font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;color:#e8e8e8}
+.gjad-root{position:fixed;z-index:2147483000}
+.gjad-root,.gjad-embedded{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;color:#e8e8e8}
 .gjad-bottom-right{right:12px;bottom:12px}.gjad-bottom-left{left:12px;bottom:12px}
 .gjad-top-right{right:12px;top:12px}.gjad-top-left{left:12px;top:12px}
 .gjad-toggle{background:#1d2330;color:#e8e8e8;border:1px solid #3b4456;border-radius:16px;padding:6px 12px;cursor:pointer;font:inherit}

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AuthDevtools, AuthDevtoolsPanel } from 'graphql-jwt-auth-react/devtools';
+import { AuthDevtools, AuthDevtoolsPanel, authDevtoolsPlugin } from 'graphql-jwt-auth-react/devtools';
 import * as production from 'graphql-jwt-auth-react/devtools/production';
 import { clientFor, startService } from '../support/fixtures.js';
 
@@ -12,6 +12,7 @@ describe('the devtools outside development', () => {
       <>
         <AuthDevtools client={client} initialIsOpen />
         <AuthDevtoolsPanel client={client} />
+        {authDevtoolsPlugin({ client }).render}
       </>,
     );
     expect(container.innerHTML).toBe('');
@@ -21,5 +22,11 @@ describe('the devtools outside development', () => {
     const client = clientFor(await startService());
     render(<production.AuthDevtools client={client} />);
     expect(screen.getByRole('button', { name: 'Open auth devtools' })).toBeTruthy();
+  });
+
+  it('graphql-jwt-auth-react/devtools/production: authDevtoolsPlugin() renders the panel whatever NODE_ENV says', async () => {
+    const client = clientFor(await startService());
+    render(production.authDevtoolsPlugin({ client }).render);
+    expect(screen.getByRole('region', { name: 'Auth devtools' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createPortal } from 'react-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuthClient } from '../../src/index.js';
 import { PentestList } from '../support/components.js';
@@ -103,5 +104,30 @@ describe('<AuthDevtools /> in development', () => {
     expect(field('Status')).toBe('authenticated');
     expect(logLines()).toEqual([expect.stringContaining('exchange-start · first'), expect.stringContaining('exchange-end · ok')]);
     client.dispose();
+  });
+
+  it('authDevtoolsPlugin(): a TanStack Devtools tab (id, name "Auth") whose element is the panel of the nearest provider\'s client', async () => {
+    const running = await startService();
+    const plugin = devtools.authDevtoolsPlugin({ defaultOpen: true });
+    expect({ id: plugin.id, name: plugin.name, defaultOpen: plugin.defaultOpen }).toEqual({ id: 'graphql-jwt-auth-react', name: 'Auth', defaultOpen: true });
+    // TanStack Devtools' React adapter renders `render` (an element) through a portal into its tab.
+    const tab = document.body.appendChild(document.createElement('div'));
+    renderWithAuth(
+      <>
+        <PentestList />
+        {createPortal(plugin.render, tab)}
+      </>,
+      running,
+    );
+    await screen.findByTestId('pentests');
+    const panel = within(tab).getByRole('region', { name: 'Auth devtools' });
+    await waitFor(() => {
+      expect(field('Status')).toBe('authenticated');
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Renew now' }));
+    await waitFor(() => {
+      expect(logLines().at(-1)).toContain('exchange-end · ok');
+    });
+    expect(running.service.authCalls).toHaveLength(2);
   });
 });

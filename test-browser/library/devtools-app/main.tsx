@@ -1,0 +1,4 @@
+import { AuthDevtools } from 'graphql-jwt-auth-react/devtools';
+import { renderApp } from './app.tsx';
+
+renderApp(<AuthDevtools />);
