@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +51,7 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
       // What `vite` in a shell serves: Vite takes NODE_ENV from the process, and vitest's is "test".
       define: { 'process.env.NODE_ENV': JSON.stringify('development') },
       // Every CommonJS dependency optimized before the first page, so no reload comes mid-test.
-      optimizeDeps: { noDiscovery: true, include: ['react', 'react/jsx-dev-runtime', 'react/jsx-runtime', 'react-dom/client'] },
+      optimizeDeps: { noDiscovery: true, include: ['react', 'react/jsx-dev-runtime', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-devtools'] },
     });
     await server.listen();
     const address = server.httpServer?.address();
@@ -78,8 +77,7 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
   const untilLines = (page: Page, count: number) =>
     page.waitForFunction((n) => document.querySelectorAll('[aria-label="Auth events"] > li').length >= n, count, { timeout: 20_000 });
 
-  // @tanstack/react-devtools is an optional peer, not a dev dependency yet: this runs where it is installed.
-  it.skipIf(!existsSync(join(ROOT, 'node_modules/@tanstack/react-devtools/package.json')))(
+  it(
     'authDevtoolsPlugin() in TanStack Devtools: a tab named Auth, the panel of the provider client, legible on its light theme, Renew now one /v1/auth call',
     async () => {
       const { service, baseUrl, close } = await startMockService({ apiKeys: ['browser-key'] });
