@@ -30,13 +30,15 @@ export function createTokenHandler(options: ServerHandlerOptions | TenantHandler
 
 /** The token handler's answer with one key's client: its verdicts and its cached answer are that key's alone. */
 function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Answer {
-  const { session } = upstream;
+  const { session, graphqlUrlOf } = upstream;
   const claimExpired = forcedRenewals(upstream, renewals);
+  // Where the token goes is this handler's to say, so the browser cannot send it to another service.
+  const answerOf = (token: string, region: string) => ({ token, region, graphqlUrl: graphqlUrlOf(region) });
   // Serialised once per token (a token comes from one region): every browser gets the same answer
   // until the token changes, and serialising it was a large part of a warm request's own work.
   let answered = { token: '', text: '' };
   const answerText = (token: string, region: string) => {
-    if (answered.token !== token) answered = { token, text: JSON.stringify({ token, region }) };
+    if (answered.token !== token) answered = { token, text: JSON.stringify(answerOf(token, region)) };
     return answered.text;
   };
   return async (body) => {
@@ -48,7 +50,7 @@ function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Ans
       const handedOver = expired !== undefined && (await claimExpired(expired));
       const { token, region } = await session.readySession();
       // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it next.
-      if (handedOver) return jsonResponse(200, { token, region, handedOver: true });
+      if (handedOver) return jsonResponse(200, { ...answerOf(token, region), handedOver: true });
       return jsonTextResponse(200, answerText(token, region));
     } catch (error) {
       const failure = upstreamAuthFailure(error);

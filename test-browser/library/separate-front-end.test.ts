@@ -43,13 +43,13 @@ async function backendOnAnotherSite(handler: ServerHandler) {
  * A page of the harness on 127.0.0.1 using a backend handler on localhost, in `mode`: the
  * handler (token endpoint or GraphQL proxy) lists `allowedOrigins`, the page's or another.
  */
-async function frontEndAndBackend(mode: 'tokenEndpoint' | 'graphqlProxy', allowedOrigins: string[]) {
+async function frontEndAndBackend(mode: 'tokenEndpoint' | 'graphqlProxy', allowedOrigins: string[], { pageRegions = true } = {}) {
   const { service, baseUrl, close } = await startMockService({ apiKeys: [API_KEY] });
   const regions = { local: baseUrl };
   const options = { apiKey: API_KEY, region: 'local', regions, authorizeRequest: hasSession, allowedOrigins };
   const { url, received } = await backendOnAnotherSite(mode === 'tokenEndpoint' ? createTokenHandler(options) : createGraphQLProxy(options));
   const endpoint = `${url}/api/${mode === 'tokenEndpoint' ? 'token' : 'graphql'}`;
-  const [page] = await tabs.open(1, { region: 'local', regions, [mode]: endpoint });
+  const [page] = await tabs.open(1, { region: 'local', ...(pageRegions ? { regions } : {}), [mode]: endpoint });
   cleanups.push(() => page!.close(), close);
   return { service, received, endpoint, query: () => page!.evaluate(() => window.harness.query()) };
 }
@@ -87,6 +87,16 @@ describe('a front end on another site than its backend, in Chromium', () => {
     ]);
     // The service's expired answer, which Chromium reports: nothing of the backend's.
     expect(tabs.browser.errors).toEqual(['console: Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+  });
+
+  it('token endpoint, the page given no regions: its token goes to the handler’s upstream, as the answer says; one /v1/auth, one send', async () => {
+    const { service, query } = await frontEndAndBackend('tokenEndpoint', [tabs.origin()], { pageRegions: false });
+
+    expect(await query()).toEqual(DATA);
+
+    expect(service.authCalls).toHaveLength(1);
+    expect(service.graphqlCalls.map((c) => [c.token, c.status])).toEqual([[service.issuedTokens[0], 200]]);
+    expect(tabs.browser.errors).toEqual([]);
   });
 
   it('GraphQL proxy listing the page’s origin: the page gets data through it, one preflight, the cookie’d POST', async () => {

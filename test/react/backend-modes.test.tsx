@@ -6,7 +6,7 @@ import { AuthProvider, type AuthProviderProps } from '../../src/index.js';
 import { describe, expect, it } from 'vitest';
 import { createGraphQLProxy, createTokenHandler } from '../../src/server/index.js';
 import { PentestList } from '../support/components.js';
-import { API_KEY, startService, type Running } from '../support/fixtures.js';
+import { API_KEY, bearerTokens, startService, type Running } from '../support/fixtures.js';
 import { testQueryClient } from '../support/render.js';
 import { hasSession, serveHandler, withSession } from '../server/serve-handler.js';
 import { graphqlProxy, tokenEndpoint } from '../../src/index.js';
@@ -41,6 +41,17 @@ describe('AuthProvider without the key', () => {
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(1);
     expect(document.documentElement.outerHTML).not.toContain(API_KEY);
+  });
+
+  it('tokenEndpoint without regions: the hooks get data from the handler’s upstream, where the endpoint said its token goes', async () => {
+    const running = await startService();
+    const url = `${await serveHandler(createTokenHandler(serverOptions(running)))}/api/token`;
+
+    renderItems({ tokenEndpoint: tokenEndpoint(url), fetch: withSession });
+
+    expect((await screen.findByTestId('pentests')).textContent).not.toBe('');
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(bearerTokens(running.service)).toEqual([running.service.issuedTokens[0]]);
   });
 
   it('graphqlProxy: the hooks get data through the proxy; no token in the browser’s store', async () => {

@@ -153,13 +153,13 @@ describe('the token handler', () => {
     expect(running.service.authCalls).toHaveLength(0);
   });
 
-  it('answers the token and its region, no-store', async () => {
+  it('answers the token, its region and where it goes, no-store', async () => {
     const running = await startService();
     const url = await serveHandler(createTokenHandler(options(running)));
     const answer = await send(url, {}, '{}');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body).toEqual({ token: running.service.authCalls[0]?.token, region: 'test' });
+    expect(answer.body).toEqual({ token: running.service.authCalls[0]?.token, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` });
   });
 });
 

@@ -83,7 +83,7 @@ describe('createTokenHandler over HTTP', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 
-  it('answers {token, region} with Cache-Control: no-store, and never the key', async () => {
+  it('answers {token, region, graphqlUrl} with Cache-Control: no-store, and never the key', async () => {
     const running = await startService();
     const url = await serveTokenEndpoint(running);
 
@@ -92,7 +92,7 @@ describe('createTokenHandler over HTTP', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(JSON.parse(text)).toEqual({ token: running.service.issuedTokens[0], region: 'test' });
+    expect(JSON.parse(text)).toEqual({ token: running.service.issuedTokens[0], region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` });
     expect(text).not.toContain(API_KEY);
     expect([...answer.headers].join('\n')).not.toContain(API_KEY);
   });

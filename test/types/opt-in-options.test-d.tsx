@@ -2,6 +2,8 @@ import { expectTypeOf } from 'vitest';
 import {
   AuthProvider,
   type AuthClientOptions,
+  type AuthConfigError,
+  type GraphQLUrlMismatchError,
   authDevtools,
   autoRegion,
   createAuthClient,
@@ -54,3 +56,13 @@ export const providers = () => [
   // @ts-expect-error the provider's props are the client's options
   <AuthProvider key="old" apiKey="k" region="us" tabSync="app" />,
 ];
+
+// Token-endpoint mode needs no regions (the endpoint says where its tokens go); a disagreement is a configuration error.
+export const tokenEndpointWithoutRegions = () => <AuthProvider tokenEndpoint={tokenEndpoint('/api/token')} />;
+expectTypeOf<GraphQLUrlMismatchError>().toExtend<AuthConfigError>();
+expectTypeOf<Pick<GraphQLUrlMismatchError, 'tokenEndpoint' | 'region' | 'endpointUrl' | 'configuredUrl'>>().toEqualTypeOf<{
+  readonly tokenEndpoint: string;
+  readonly region: string;
+  readonly endpointUrl: string;
+  readonly configuredUrl: string;
+}>();

@@ -79,6 +79,8 @@ export interface Ownership {
 export interface ClientParts {
   client: AuthClient;
   session: TokenSession;
+  /** Where a region's tokens are sent: a token handler tells its browsers. */
+  graphqlUrlOf: (region: string) => string | undefined;
 }
 
 /** Wires the session, the request path and the background work for one identity. */
@@ -93,7 +95,11 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
   const candidates = config?.candidates ?? [];
   const identity = identityOf(options, config);
   const candidateFor = (region: string) => candidates.find((candidate) => candidate.region === region);
-  const acceptsRegion = (region: string) => candidateFor(region) !== undefined;
+  /** Token-endpoint mode without regions: where the endpoint said each region's tokens go. */
+  const learnedUrls = new Map<string, string>();
+  const graphqlUrlOf = (region: string) => candidateFor(region)?.endpoints.graphqlUrl ?? learnedUrls.get(region);
+  // A token from storage or another tab is taken only where this client knows where to send it.
+  const acceptsRegion = (region: string) => graphqlUrlOf(region) !== undefined;
 
   const initial = { status: configError ? 'error' : 'idle', ...NO_SESSION, error: configError } as const;
   const { store, hydrated, isHydrated, flush } =
@@ -113,7 +119,12 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
     if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion });
   } else if (mode?.kind === 'tokenEndpoint') {
-    source = mode.source({ fetch: fetchImpl, timeoutMs: authTimeoutMs, acceptsRegion });
+    source = mode.source({
+      fetch: fetchImpl,
+      timeoutMs: authTimeoutMs,
+      configuredUrlOf: candidates.length === 0 ? null : (region) => candidateFor(region)?.endpoints.graphqlUrl,
+      learn: (region, graphqlUrl) => learnedUrls.set(region, graphqlUrl),
+    });
   } else {
     source = refusingSource(configError ?? new AuthConfigError('graphqlProxy mode obtains no token here'));
   }
@@ -163,13 +174,14 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     flushStorage: flush,
   });
 
+  /** By URL, not region: a token endpoint may move a region to another upstream. */
   const transports = new Map<string, Send>();
   function sendTo(region: string): Send {
-    const candidate = candidateFor(region);
+    const graphqlUrl = graphqlUrlOf(region);
     if (configError) return () => Promise.reject(configError);
-    if (candidate === undefined) return () => Promise.reject(new AuthConfigError(`Unknown region "${region}"`));
-    let send = transports.get(region);
-    if (send === undefined) transports.set(region, (send = transport(candidate.endpoints.graphqlUrl, fetchImpl)));
+    if (graphqlUrl === undefined) return () => Promise.reject(new AuthConfigError(`Unknown region "${region}"`));
+    let send = transports.get(graphqlUrl);
+    if (send === undefined) transports.set(graphqlUrl, (send = transport(graphqlUrl, fetchImpl)));
     return send;
   }
 
@@ -189,7 +201,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     retain: background.retain,
     dispose: background.dispose,
   };
-  return { client, session };
+  return { client, session, graphqlUrlOf };
 }
 
 /** The client for these options, owned by its creator or (for a provider) only while retained. */

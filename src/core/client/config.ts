@@ -21,7 +21,8 @@ export interface ClientConfig {
   mode: ClientMode;
   /**
    * The regions tokens may be used in, in order: with an API key, the one asked for (or every
-   * configured one for "auto"); with a token endpoint, every configured one; behind a proxy, none.
+   * configured one for "auto"); with a token endpoint, every one the app configured (none: the
+   * endpoint says); behind a proxy, none.
    */
   candidates: readonly RegionCandidate[];
   marginMs: number;
@@ -89,8 +90,11 @@ function readMode(options: ReadOptions): { mode: ClientMode; candidates: RegionC
   // An empty name is falsy wherever a region is read back (stored, shared, cached): refused here, once.
   if (Object.hasOwn(regionMap, '')) throw new AuthConfigError('region names must be non-empty');
   if (graphqlProxy !== undefined) return { mode: modeOption('graphqlProxy', graphqlProxy), candidates: [] };
-  // The endpoint names the region of each token; any configured region may be named.
-  if (tokenEndpoint !== undefined) return { mode: modeOption('tokenEndpoint', tokenEndpoint), candidates: everyRegion(regions) };
+  // The endpoint names the region of each token; any configured region may be named. Without
+  // regions, the endpoint's answer says where its tokens go: the defaults are not a choice of the app's.
+  if (tokenEndpoint !== undefined) {
+    return { mode: modeOption('tokenEndpoint', tokenEndpoint), candidates: options.regions === undefined ? [] : everyRegion(regions) };
+  }
   const key = nonEmpty('apiKey', apiKey);
   const { candidates, discovery } = apiKeyRegions(region, regions);
   return { mode: { kind: 'apiKey', apiKey: key, discovery }, candidates };

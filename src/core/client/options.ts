@@ -12,7 +12,10 @@ type Off = false | null | undefined;
 
 /** Everything but where tokens come from. */
 export interface AuthClientBaseOptions {
-  /** Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. With `tokenEndpoint`, the regions it may answer. */
+  /**
+   * Defaults to DEFAULT_REGIONS (us, eu); a given map replaces it. With `tokenEndpoint`, not needed: tokens go
+   * where the endpoint says; a given map must name the same URLs (else GraphQLUrlMismatchError).
+   */
   regions?: Regions;
   /** Defaults to `globalThis.fetch`, looked up at call time. */
   fetch?: typeof fetch;
@@ -61,7 +64,7 @@ export interface TokenEndpointModeOptions extends AuthClientBaseOptions {
   /**
    * Token-mediating backend mode, `tokenEndpoint('/api/token')`: tokens come from the app's token
    * endpoint (createTokenHandler). The key stays on the server; the JWT is held in memory and sent
-   * to the answered region's GraphQL endpoint.
+   * to the GraphQL URL the endpoint answers (its own upstream), so `regions` are not needed.
    */
   tokenEndpoint?: TokenEndpointMode | Off;
   graphqlProxy?: Off;

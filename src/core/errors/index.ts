@@ -15,3 +15,4 @@ export { UnexpectedRedirectError } from './unexpected-redirect-error.js';
 export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';
 export { NotPrefetchedError } from './not-prefetched-error.js';
 export { GraphQLResponseError } from './graphql-response-error.js';
+export { GraphQLUrlMismatchError } from './graphql-url-mismatch-error.js';

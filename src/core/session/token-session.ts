@@ -6,7 +6,7 @@
  * sources/, wire/ and errors/, never client/ or browser/.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { AuthError, type AuthNetworkError, AuthRequestError, type AuthServerError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
+import { AuthConfigError, AuthError, type AuthNetworkError, AuthRequestError, type AuthServerError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
 import { fullJitterMs, renewalBackoffMs } from './auth-backoff.js';
 import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
@@ -164,7 +164,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     if (configError) return configError;
     if (signedOut) return new SignedOutError();
     const { status, error } = store.getState();
-    const final = error instanceof InvalidApiKeyError || error instanceof AuthRequestError;
+    // An exchange's AuthConfigError (the token endpoint and the options disagree) needs the app changed, as a refused key does.
+    const final = error instanceof InvalidApiKeyError || error instanceof AuthRequestError || error instanceof AuthConfigError;
     if (status !== 'error' || !final) return null;
     return options.retryRefusedAfterMs !== undefined && now() >= refusedRetryAt ? null : error;
   }

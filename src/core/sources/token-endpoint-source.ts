@@ -1,14 +1,61 @@
 import { postForToken } from './auth-endpoint.js';
 import { appRefusal } from './app-refusal.js';
-import { AuthNetworkError, AuthServerError } from '../errors/index.js';
+import { AuthConfigError, AuthNetworkError, AuthServerError, GraphQLUrlMismatchError } from '../errors/index.js';
+import { absoluteUrl } from '../wire/absolute-url.js';
+import { answeredGraphqlUrl } from './answered-graphql-url.js';
 import type { TokenSource } from './token-source.js';
 
 export interface TokenEndpointSourceOptions {
   url: string;
   fetch: typeof fetch;
   timeoutMs: number;
-  /** The regions a token may be used in: the endpoint's answer must name one. */
-  acceptsRegion: (region: string) => boolean;
+  /**
+   * The GraphQL URL the app's `regions` give a region (undefined for a region they lack), or null
+   * when the app gave none: the endpoint's answer then says where its tokens go.
+   */
+  configuredUrlOf: ((region: string) => string | undefined) | null;
+  /** Where this client sends the region's tokens from now on, as the endpoint said. */
+  learn: (region: string, graphqlUrl: string) => void;
+}
+
+/** The app chose its URL, so only agreement counts here, not what an answer alone could name. */
+function sameUrl(answered: string, configured: string): boolean {
+  try {
+    return new URL(answered).href === absoluteUrl(configured);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the answer's token may be sent, checked before anything is: the handler knows its upstream
+ * (`graphqlUrl`), so the browser cannot send a token the handler got for one service to another.
+ * The app's own regions, when given, must agree with it; an older handler says nothing, and then
+ * the app's regions alone decide.
+ */
+function checkDestination(answer: Record<string, unknown>, url: string, configuredUrlOf: TokenEndpointSourceOptions['configuredUrlOf']) {
+  const { region, graphqlUrl } = answer;
+  if (typeof region !== 'string' || region === '') throw new AuthServerError(200, 'the token endpoint named no configured region');
+  if (graphqlUrl !== undefined && typeof graphqlUrl !== 'string') throw new AuthServerError(200, "the token endpoint's graphqlUrl is not a string");
+  if (configuredUrlOf === null) {
+    if (graphqlUrl === undefined) {
+      throw new AuthConfigError(
+        `The token endpoint ${url} did not say where its tokens go (no graphqlUrl: a createTokenHandler older than this client): ` +
+          'give the client the same regions as the handler, or update the server',
+      );
+    }
+    const trusted = answeredGraphqlUrl(graphqlUrl);
+    if (trusted === null) {
+      throw new AuthServerError(200, `the token endpoint's graphqlUrl ${graphqlUrl} is not an absolute https URL (or http on this machine or this page's origin)`);
+    }
+    return { region, learned: trusted };
+  }
+  const configured = configuredUrlOf(region);
+  if (configured === undefined) throw new AuthServerError(200, 'the token endpoint named no configured region');
+  if (graphqlUrl !== undefined && !sameUrl(graphqlUrl, configured)) {
+    throw new GraphQLUrlMismatchError({ tokenEndpoint: url, region, endpointUrl: graphqlUrl, configuredUrl: configured });
+  }
+  return { region, learned: null };
 }
 
 /**
@@ -17,17 +64,15 @@ export interface TokenEndpointSourceOptions {
  * endpoint's cookies travel with the request, since it checks its own user: `include`, so they go
  * to an endpoint on a separate origin too (the browser sends a site's cookies only to that site).
  */
-export function tokenEndpointSource({ url, fetch, timeoutMs, acceptsRegion }: TokenEndpointSourceOptions): TokenSource {
+export function tokenEndpointSource({ url, fetch, timeoutMs, configuredUrlOf, learn }: TokenEndpointSourceOptions): TokenSource {
   const endpoint = { what: 'token endpoint', url, handler: 'createTokenHandler', factory: 'tokenEndpoint()' };
   const owner = { refusal: (status: number, message: string) => appRefusal(status, message, endpoint) };
   return {
     async obtain(replacing) {
       const body = replacing === null ? {} : { expired: replacing };
       const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'include', owner });
-      const { region } = answer;
-      if (typeof region !== 'string' || !acceptsRegion(region)) {
-        throw new AuthServerError(200, 'the token endpoint named no configured region');
-      }
+      const { region, learned } = checkDestination(answer, url, configuredUrlOf);
+      if (learned !== null) learn(region, learned);
       // The handler says when it answered a claim with a token it did not check for it.
       return answer.handedOver === true ? { token: answer.token, region, secondHand: true } : { token: answer.token, region };
     },

@@ -4,6 +4,7 @@ import {
   AuthError,
   AuthNetworkError,
   AuthServerError,
+  GraphQLUrlMismatchError,
   InvalidApiKeyError,
   InvalidGraphQLResponseError,
   NotPrefetchedError,
@@ -32,6 +33,18 @@ describe('error names and messages', () => {
       'NotPrefetchedError',
       new NotPrefetchedError(),
       'A suspense query without prefetched data renders its fallback on the server and loads in the browser',
+    ],
+    [
+      'GraphQLUrlMismatchError',
+      new GraphQLUrlMismatchError({
+        tokenEndpoint: '/api/token',
+        region: 'us',
+        endpointUrl: 'http://127.0.0.1:4000/v1/graphql',
+        configuredUrl: 'https://api.gateway.horizon3ai.com/v1/graphql',
+      }),
+      'The token endpoint /api/token gives tokens for http://127.0.0.1:4000/v1/graphql, but this client\'s regions send region "us" to ' +
+        'https://api.gateway.horizon3ai.com/v1/graphql; no token was sent to either. Leave `regions` out of the browser\'s client ' +
+        '(tokens then go where the endpoint says), or give it the same regions as createTokenHandler',
     ],
     ['SignedOutError', new SignedOutError(), 'Signed out: call refresh() to authenticate again'],
     [

@@ -1,0 +1,38 @@
+import { AuthConfigError } from './auth-config-error.js';
+
+export interface GraphQLUrlMismatch {
+  /** The app's token endpoint, as given to `tokenEndpoint(url)`. */
+  tokenEndpoint: string;
+  /** The region the endpoint's answer named. */
+  region: string;
+  /** Where the endpoint (createTokenHandler) sends its tokens: its own upstream. */
+  endpointUrl: string;
+  /** Where this client's `regions` would send them. */
+  configuredUrl: string;
+}
+
+/**
+ * The app's token endpoint got its token for one GraphQL URL and the client's `regions` name
+ * another for the same region. Sending it there would hand the token to a service that did not
+ * issue it, so nothing is sent: the options must agree. Not retried; `refresh()` asks again.
+ */
+export class GraphQLUrlMismatchError extends AuthConfigError {
+  override name = 'GraphQLUrlMismatchError';
+  readonly tokenEndpoint: string;
+  readonly region: string;
+  readonly endpointUrl: string;
+  readonly configuredUrl: string;
+
+  constructor({ tokenEndpoint, region, endpointUrl, configuredUrl }: GraphQLUrlMismatch, options?: ErrorOptions) {
+    super(
+      `The token endpoint ${tokenEndpoint} gives tokens for ${endpointUrl}, but this client's regions send region "${region}" to ${configuredUrl}; ` +
+        "no token was sent to either. Leave `regions` out of the browser's client (tokens then go where the endpoint says), " +
+        'or give it the same regions as createTokenHandler',
+      options,
+    );
+    this.tokenEndpoint = tokenEndpoint;
+    this.region = region;
+    this.endpointUrl = endpointUrl;
+    this.configuredUrl = configuredUrl;
+  }
+}
