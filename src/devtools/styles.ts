@@ -11,7 +11,7 @@ export const DEVTOOLS_CSS = `
 .gjad-embedded .gjad-panel{width:auto}
 .gjad-panel dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}
 .gjad-panel dt{color:#9aa4b8}.gjad-panel dd{margin:0;overflow-wrap:anywhere}
-.gjad-timeline{width:100%;height:auto;max-height:96px;background:#0d1117;border-radius:4px}
+.gjad-timeline{display:block;width:100%;height:auto;flex:none;background:#0d1117;border-radius:4px;font-family:inherit}
 .gjad-panel ol{margin:0;padding:0 0 0 4px;list-style:none;overflow:auto;flex:1;min-height:60px;border-top:1px solid #2a3140}
 .gjad-panel li{padding:2px 0;white-space:nowrap}
 .gjad-actions{display:flex;gap:8px}
