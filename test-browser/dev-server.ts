@@ -139,7 +139,7 @@ async function coldLoad(attempt: number): Promise<string[]> {
       const count = loads.filter((load) => load === name).length;
       if (count !== 1) problems.push(`the ${name} document loaded ${count} times (${loads.join(' → ')})`);
     }
-    for (const selector of ['[aria-label="Token panel"]', '[aria-label="Token timeline"]']) {
+    for (const selector of ['[aria-label="Token panel"]', '[aria-label^="Token timeline"]']) {
       const outOfView = await inView(page, previewFrame, selector);
       if (outOfView !== null) problems.push(outOfView);
     }

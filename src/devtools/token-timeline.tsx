@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import type { AuthEvent } from '../core/session/auth-events.js';
 import { type MarkKind, TIMELINE_TOKENS, type TokenLane, ticksOf, timelineModel } from './timeline-model.js';
 
-const WIDTH = 560;
+/** Narrower than the floating panel, so the picture (text included) is not scaled down much when embedded in a column. */
+const WIDTH = 440;
 /** Room for a lane's label: a token tag is at most 11 base-36 characters. */
 const GUTTER = 76;
 const RIGHT = 10;
