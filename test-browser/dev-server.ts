@@ -108,7 +108,7 @@ async function coldLoad(attempt: number): Promise<string[]> {
     }
     page.on('console', (message) => {
       const text = message.text();
-      if (message.type() === 'error' && !isDemonstratedAnswer(text, message.location().url)) problems.push(`console.error: ${text}`);
+      if (message.type() === 'error' && !isDemonstratedAnswer(text, message.location().url)) problems.push(`console.error: ${text} (${message.location().url})`);
       else if (text.includes('UniversalStore')) problems.push(`console.${message.type()}: ${text}`);
     });
     page.on('pageerror', (error) => problems.push(`page error at ${Date.now() - loadStarted} ms: ${error.message}`));
