@@ -108,7 +108,7 @@ async function coldLoad(attempt: number): Promise<string[]> {
     }
     page.on('console', (message) => {
       const text = message.text();
-      if (message.type() === 'error' && !isDemonstratedAnswer(text, message.location().url)) problems.push(`console.error: ${text}`);
+      if (message.type() === 'error' && !isDemonstratedAnswer(text, message.location().url)) problems.push(`console.error: ${text} (${message.location().url})`);
       else if (text.includes('UniversalStore')) problems.push(`console.${message.type()}: ${text}`);
     });
     page.on('pageerror', (error) => problems.push(`page error at ${Date.now() - loadStarted} ms: ${error.message}`));
@@ -139,7 +139,7 @@ async function coldLoad(attempt: number): Promise<string[]> {
       const count = loads.filter((load) => load === name).length;
       if (count !== 1) problems.push(`the ${name} document loaded ${count} times (${loads.join(' → ')})`);
     }
-    for (const selector of ['[aria-label="Token panel"]', '[aria-label="Token timeline"]']) {
+    for (const selector of ['[aria-label="Token panel"]', '[aria-label^="Token timeline"]']) {
       const outOfView = await inView(page, previewFrame, selector);
       if (outOfView !== null) problems.push(outOfView);
     }

@@ -8,7 +8,6 @@ import { ClockContext, DemoContext } from './demo-context.ts';
 import { RequestLog } from './RequestLog.tsx';
 import { DEMO_API_KEY, type DemoServices } from './services.ts';
 import { ServiceControls } from './ServiceControls.tsx';
-import { Timeline } from './Timeline.tsx';
 import { TokenPanel } from './TokenPanel.tsx';
 import './demo.css';
 
@@ -29,8 +28,6 @@ export interface DemoFrameProps {
   clock?: () => number;
   /** React Query's refetch when the page becomes visible again; off in the other stories. */
   refetchOnWindowFocus?: boolean;
-  /** Draws the request log as a timeline of token lifetimes above the table. */
-  timeline?: boolean;
   /** The app across the whole width, the panels below it: for apps with panes of their own. */
   wide?: boolean;
   children: ReactNode;
@@ -82,9 +79,9 @@ function RegionSwitch({ regions, region, onSwitch }: { regions: string[]; region
 }
 
 /**
- * One story's page: the demo app on the left; the token panel, the service's knobs, the request log
- * (the service's view) and the client's events (the shipped devtools panel) on the right; React
- * Query Devtools in the corner. A fresh QueryClient per story.
+ * One story's page: the demo app on the left; the token panel, the service's knobs, and side by side
+ * the client's events (the shipped devtools panel, with its token timeline) and the request log (the
+ * service's view) on the right; React Query Devtools in the corner. A fresh QueryClient per story.
  */
 export function DemoFrame({
   demo,
@@ -94,7 +91,6 @@ export function DemoFrame({
   regionSwitch = false,
   clock = Date.now,
   refetchOnWindowFocus = false,
-  timeline = false,
   wide = false,
   ...props
 }: DemoFrameProps) {
@@ -124,14 +120,13 @@ export function DemoFrame({
                   <TokenPanel />
                   <ServiceControls />
                 </div>
-                <div className="demo-panels-main">
-                  {timeline && <Timeline />}
-                  <RequestLog />
-                  {/* The client's own view beside the service's: the shipped panel, as an app embeds it. */}
+                {/* The client's view (the shipped panel, as an app embeds it) beside the service's own log. */}
+                <div className="demo-views">
                   <section className="panel client-events" aria-label="Client events">
                     <h2>Client events (AuthDevtoolsPanel)</h2>
                     <AuthDevtoolsPanel />
                   </section>
+                  <RequestLog />
                 </div>
               </aside>
             </div>

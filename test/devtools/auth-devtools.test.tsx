@@ -59,7 +59,7 @@ describe('<AuthDevtools /> in development', () => {
     expect(field('Token')).not.toBe(firstTag);
     // The timeline draws the same: two tokens, the first cut by the expired answer; one expired mark, one retried.
     const timeline = within(panel).getByRole('img', { name: 'Token timeline: 2 tokens · 1 expired · 1 retried' });
-    expect([...timeline.querySelectorAll('g')].map((lane) => lane.dataset.cut)).toEqual(['true', 'false']);
+    expect([...timeline.querySelectorAll<SVGGElement>('[data-token]')].map((lane) => lane.dataset.cut)).toEqual(['true', 'false']);
 
     const authCalls = running.service.authCalls.length;
     fireEvent.click(within(panel).getByRole('button', { name: 'Renew now' }));
