@@ -9,6 +9,7 @@ import type { ClientCostRow } from './scenarios/client-cost.js';
 import type { ClientStormRow } from './scenarios/client-storm.js';
 import { BARE, type SteadyRow } from './scenarios/steady.js';
 import type { StormRow } from './scenarios/storm.js';
+import type { TenantsRow } from './scenarios/tenants.js';
 import { fmt } from './support/stats.js';
 
 export interface Results {
@@ -25,6 +26,8 @@ export interface Results {
   farm?: FarmRow[];
   /** Absent from results recorded before the server bench (issue 27). */
   server?: ServerResults;
+  /** Absent from results recorded before many keys behind one proxy (issue 36). */
+  tenants?: TenantsRow;
   startedAt: Date;
   seconds: number;
   loadAtStart: number;
@@ -130,6 +133,7 @@ function targets(r: Results): string {
     ['6. Re-renders on refresh (20 components)', '0', `${renders?.renders ?? '—'}`, mark(renders?.renders === 0)],
     ...leanTargets(r),
     ...serverTargets(r),
+    ...tenantsTargets(r.tenants),
   ];
   return table(['Scenario', 'Target', 'Ours', ''], rows);
 }
@@ -302,6 +306,42 @@ export function serverMemoryTable(rows: readonly MemoryRow[]): string {
         first === undefined || first === row ? '—' : pct(row.heapBytes / first.heapBytes - 1),
       ];
     }),
+  );
+}
+
+/** Issue 36's targets: 1,000 tenants through one proxy. */
+function tenantsTargets(row: TenantsRow | undefined): string[][] {
+  if (row === undefined) return [];
+  const rps = row.manyRequestsPerSecond / row.singleRequestsPerSecond;
+  return [
+    ['36. 1,000 tenants through one proxy, requests/s', '≥ 0.9 × one tenant', times(rps), mark(rps >= 0.9 && row.failures === 0)],
+    ['36. A tenant the pool dropped, heap left (after GC)', '< 2 kB', kB(row.evictedTenantBytes), mark(row.evictedTenantBytes < 2000)],
+    [
+      '36. /v1/auth calls, cold start then warm',
+      `${String(row.tenants)} then 0`,
+      `${String(row.coldAuthCalls)} then ${String(row.warmAuthCalls)}`,
+      mark(row.coldAuthCalls === row.tenants && row.warmAuthCalls === 0),
+    ],
+  ];
+}
+
+export function tenantsTable(row: TenantsRow): string {
+  return table(
+    ['Tenants', 'Requests/s', 'p50 ms', 'Requests/s × one tenant', 'Cold /v1/auth', 'Warm /v1/auth', 'Heap per held idle session', 'Heap left per dropped tenant', 'Failed'],
+    [
+      [1, fmt(row.singleRequestsPerSecond, 0), fmt(row.singleP50Ms, 0), '1×', '—', '—', '—', '—', '—'],
+      [
+        row.tenants,
+        fmt(row.manyRequestsPerSecond, 0),
+        fmt(row.manyP50Ms, 0),
+        times(row.manyRequestsPerSecond / row.singleRequestsPerSecond),
+        row.coldAuthCalls,
+        row.warmAuthCalls,
+        kB(row.heldSessionBytes),
+        kB(row.evictedTenantBytes),
+        row.failures,
+      ],
+    ],
   );
 }
 
@@ -498,5 +538,17 @@ with none of our code; and of the proxy again with V8's optimizing compilers off
 much of the growth is left without their warm-up.
 
 ${r.server === undefined ? '(not in this run)' : serverMemoryTable(r.server.memory)}
+
+## 9. Many keys behind one proxy
+
+One proxy process (\`createGraphQLProxy\` with \`credentials\`, the tenant named by a cookie, each with
+its own key on the mock, here in the bench's process) at 50 connections: all requests for one tenant,
+then 1,000 tenants round-robin (medians of 3 rounds of 5 s, rotated, after a 2 s warm-up). Cold: every
+tenant's first request, 50 at a time; warm: every tenant once more. The heap after a full collection
+per tenant: a process warmed on one tenant, then given 999 more (a held idle session each); and one
+whose pool holds 10, after every tenant went through it twice (each dropped again): what is left of a
+dropped tenant.
+
+${r.tenants === undefined ? '(not in this run)' : tenantsTable(r.tenants)}
 `;
 }

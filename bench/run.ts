@@ -13,6 +13,7 @@ import { runClientCost } from './scenarios/client-cost.js';
 import { runClientStorm } from './scenarios/client-storm.js';
 import { runSteady } from './scenarios/steady.js';
 import { runStorm, type StormRow } from './scenarios/storm.js';
+import { runTenants } from './scenarios/tenants.js';
 
 const startedAt = new Date();
 const loadAtStart = loadavg()[0] ?? 0;
@@ -50,6 +51,8 @@ step('bundle');
 const bundle = [...(await runBundle()), ...(await eventsCost())];
 step('server: proxy and token handler against their floors');
 const server = await runServer();
+step('many keys behind one proxy');
+const tenants = await runTenants();
 
 const results: Results = {
   storm,
@@ -62,6 +65,7 @@ const results: Results = {
   renders,
   farm,
   server,
+  tenants,
   startedAt,
   seconds: (performance.now() - t0) / 1000,
   loadAtStart,

@@ -6,7 +6,8 @@
  *
  * - MODE: `proxy` (createGraphQLProxy), `bare` (reads the body, forwards it with a fixed bearer,
  *   returns the answer), `hono` (Hono's `proxy` helper with a fixed header), `token`
- *   (createTokenHandler), `token-floor` (reads the body, answers a constant token);
+ *   (createTokenHandler), `token-floor` (reads the body, answers a constant token), `tenants` (one
+ *   proxy for many keys, see tenantsProxy);
  * - SERVICE_URL, API_KEY, and TOKEN (the fixed bearer of `bare`, `hono` and `token-floor`);
  * - REDIS_URL: the token cache of `proxy` and `token` is Redis when set;
  * - OTEL=1: the OpenTelemetry SDK registered (spans and metrics recorded, then dropped).
@@ -45,6 +46,22 @@ async function tokenCacheFromEnv(): Promise<Pick<ServerHandlerOptions, 'tokenCac
   return { tokenCache: redisTokenCache(redis, { keySecret: 'bench-key-secret-of-at-least-32-characters' }) };
 }
 
+/**
+ * MODE=tenants: one proxy for every tenant, the tenant named by a `t=N` cookie (the bench's stand-in
+ * for the app's session lookup) and served with the key `<API_KEY>-N`; MAX_SESSIONS bounds the pool.
+ */
+function tenantsProxy() {
+  const maxSessions = env('MAX_SESSIONS') === '' ? {} : { maxSessions: Number(env('MAX_SESSIONS')) };
+  return createGraphQLProxy({
+    credentials: (request) => {
+      const tenant = /(?:^|;\s*)t=(\d+)/.exec(request.headers.get('cookie') ?? '')?.[1];
+      return tenant === undefined ? null : { apiKey: `${env('API_KEY')}-${tenant}`, region: 'bench' };
+    },
+    regions: { bench: env('SERVICE_URL') },
+    ...maxSessions,
+  });
+}
+
 async function handlerFor(mode: string): Promise<(request: Request) => Response | Promise<Response>> {
   const options: ServerHandlerOptions = {
     apiKey: env('API_KEY'),
@@ -58,6 +75,8 @@ async function handlerFor(mode: string): Promise<(request: Request) => Response 
       return createGraphQLProxy(options);
     case 'token':
       return createTokenHandler(options);
+    case 'tenants':
+      return tenantsProxy();
     case 'bare':
       return async (request) => {
         const answer = await fetch(graphqlUrl, {

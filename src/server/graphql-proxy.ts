@@ -55,7 +55,7 @@ function readOperation(body: unknown): { query: string; operation: ForwardedOper
  * or a 5xx), so the browser gets the GraphQL result and never an expired answer. Nothing of the
  * browser's request but the operation goes upstream: no cookie, no authorization header.
  */
-const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLProxyOptions, 'credentials' | 'maxSessions'>> = {
+const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLProxyOptions, 'credentials' | 'maxSessions' | 'tenantLabel'>> = {
   ...SERVER_OPTION_NAMES,
   maxBodyBytes: true,
   maxResponseBytes: true,
@@ -73,7 +73,7 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
   return handlerShell(options, {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     transport: forwardingTransport(limits),
-    answerWith: ({ client }) => async (body, request) => {
+    answerWith: ({ client }, labels) => async (body, request) => {
       const read = readOperation(body);
       if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');
       // A browser that went away cancels its query upstream; a mutation runs to its end, so that
@@ -83,7 +83,7 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
         const { operation } = read;
         const answer = await inSpan(
           TELEMETRY.proxySpan,
-          () => ({ 'graphql.operation.name': recordedOperationName(operation.operationName ?? operationNameOf(read.query)) }),
+          () => ({ 'graphql.operation.name': recordedOperationName(operation.operationName ?? operationNameOf(read.query)), ...labels() }),
           () => client.request<ForwardedAnswer, ForwardedOperation>(read.query, operation, init),
           ({ value }) => ({
             ...(value === undefined ? {} : { 'http.response.status_code': value.status }),

@@ -12,9 +12,8 @@ import {
 import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_JSON_VALUES, JsonTooDeep, JsonTooManyValues, readJson } from './read-json.js';
 import { refusal } from './refusals.js';
 import { isPostPreflight, listedOrigin, preflightAnswer, withCors } from './cors.js';
-import type { ClientParts } from '../core/client/auth-client.js';
 import type { UpstreamWiring } from './upstream-client.js';
-import { type Answer, sessionOpener, type UpstreamSession } from './upstream-session.js';
+import { type AnswerWith, sessionOpener, type UpstreamSession } from './upstream-session.js';
 import { sessionPool } from './session-pool.js';
 import { credentialsOf } from './resolved-credentials.js';
 
@@ -22,7 +21,7 @@ export interface HandlerParts {
   maxBodyBytes: number;
   transport?: UpstreamWiring['transport'];
   /** The handler's answer, built once per key's client: its state is that key's alone. */
-  answerWith: (parts: ClientParts) => Answer;
+  answerWith: AnswerWith;
 }
 
 /** Where a request's session comes from: the handler's one key, or the key its tenant resolves to. */
@@ -56,6 +55,15 @@ function oneKey(session: UpstreamSession): Sessions {
 function manyKeys(options: TenantHandlerOptions, open: ReturnType<typeof sessionOpener>): Sessions {
   const pool = sessionPool(options.maxSessions ?? DEFAULT_MAX_SESSIONS, open);
   const logger = options.logger ?? console;
+  /** The app's label for the request's tenant; a label function that fails costs the label, never the answer. */
+  const labelOf = (request: Request): string | undefined => {
+    try {
+      const label = options.tenantLabel?.(request);
+      return typeof label === 'string' ? label : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   const status = (credentials?: TenantCredentials) => (credentials === undefined ? pool.status() : pool.statusOf(credentials));
   return {
     async forRequest(request) {
@@ -67,7 +75,10 @@ function manyKeys(options: TenantHandlerOptions, open: ReturnType<typeof session
         logger.error(`graphql-jwt-auth-react: the credentials resolver failed (${error instanceof Error ? error.name : typeof error}); answered 500`);
         throw error;
       }
-      return resolved === null ? null : pool.sessionFor(resolved);
+      if (resolved === null) return null;
+      const session = pool.sessionFor(resolved);
+      session.labelled(labelOf(request));
+      return session;
     },
     dispose: pool.dispose,
     refresh: pool.refresh,

@@ -109,6 +109,7 @@ export interface ServerHandlerOptions extends HandlerOptionsBase {
   region: string | AutoRegion;
   authorizeRequest: (request: Request) => boolean | Promise<boolean>;
   credentials?: undefined;
+  tenantLabel?: undefined;
 }
 
 /** A handler for many keys: each request is served with the key its tenant resolves to. */
@@ -120,6 +121,15 @@ export interface TenantHandlerOptions extends HandlerOptionsBase {
    * next request costs one `/v1/auth`, none while the shared cache holds its token). Default 1000.
    */
   maxSessions?: number;
+  /**
+   * A label for the request's tenant, recorded as `graphql_jwt_auth.tenant` on every span and metric
+   * point of its session (the proxy's span, `/v1/auth` exchanges, the shared cache's calls, expired
+   * answers and retries). Without it telemetry names no tenant: a label is an attribute, and each
+   * value makes a metric series of its own, so give one from a set you bound (a plan, a cell, a
+   * tenant id for a few hundred tenants), never the key, a user or anything the browser sends.
+   * Called after the resolver answered; what throws or is no string records no label.
+   */
+  tenantLabel?: (request: Request) => string;
   apiKey?: undefined;
   region?: undefined;
 }
@@ -187,9 +197,10 @@ export interface TenantServerHandler extends Omit<ServerHandler, 'status' | 'ref
 }
 
 /** Every option's name, for the development warning about names the handlers do not know. */
-export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<TenantHandlerOptions, 'credentials' | 'maxSessions'>> = {
+export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<TenantHandlerOptions, 'credentials' | 'maxSessions' | 'tenantLabel'>> = {
   credentials: true,
   maxSessions: true,
+  tenantLabel: true,
   apiKey: true,
   region: true,
   regions: true,
@@ -212,7 +223,7 @@ export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<Tenan
 };
 
 /** Programming errors fail at start-up, not on the first request. */
-export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unknown; region?: unknown; credentials?: unknown; maxSessions?: unknown }): void {
+export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unknown; region?: unknown; credentials?: unknown; maxSessions?: unknown; tenantLabel?: unknown }): void {
   const fixed = options.apiKey !== undefined || options.region !== undefined;
   if (options.credentials !== undefined) {
     if (typeof options.credentials !== 'function') {
@@ -223,12 +234,16 @@ export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unkn
       throw new AuthConfigError('authorizeRequest must be a function of the request, or left out (credentials decides)');
     }
     checkPositiveInteger('maxSessions', options.maxSessions);
+    if (options.tenantLabel !== undefined && typeof options.tenantLabel !== 'function') {
+      throw new AuthConfigError('tenantLabel must be a function from the request to a label you bound, such as its tenant id');
+    }
   } else {
     if (options.apiKey === undefined) throw new AuthConfigError('Give apiKey and region (one key), or credentials (a key per tenant)');
     if (typeof options.authorizeRequest !== 'function') {
       throw new AuthConfigError('authorizeRequest is required: the app decides which requests may use its key');
     }
     if (options.maxSessions !== undefined) throw new AuthConfigError('maxSessions applies to credentials, not to one apiKey');
+    if (options.tenantLabel !== undefined) throw new AuthConfigError('tenantLabel applies to credentials, not to one apiKey');
   }
   if (options.waitUntil !== undefined && typeof options.waitUntil !== 'function') {
     throw new AuthConfigError('waitUntil must be a function that keeps a promise alive, such as (promise) => ctx.waitUntil(promise)');

@@ -47,10 +47,14 @@ function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Ans
       return jsonResponse(400, { error: 'send {} or {"expired": "<token>"}' });
     }
     try {
+      const heldNone = upstream.client.store.getState().token === null;
       const handedOver = expired !== undefined && (await claimExpired(expired));
       const { token, region } = await session.readySession();
-      // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it next.
-      if (handedOver) return jsonResponse(200, { ...answerOf(token, region), handedOver: true });
+      // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it
+      // next. So is a token a session that held none (new here, or back after the pool dropped it)
+      // took from the shared cache: another process's, which no one here asked the service about.
+      const unchecked = handedOver || (expired !== undefined && heldNone && token !== expired && !session.obtainedFirstHand(token));
+      if (unchecked) return jsonResponse(200, { ...answerOf(token, region), handedOver: true });
       return jsonTextResponse(200, answerText(token, region));
     } catch (error) {
       const failure = upstreamAuthFailure(error);

@@ -3,6 +3,7 @@ import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, I
 import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import type { Send } from '../core/wire/transport.js';
+import type { Labels } from '../core/wire/telemetry.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { HandlerOptionsBase } from './options.js';
 
@@ -10,6 +11,7 @@ import type { HandlerOptionsBase } from './options.js';
 export interface UpstreamWiring {
   transport?: ((graphqlUrl: string, fetchImpl: typeof fetch) => Send) | undefined;
   renewsWhenDue?: () => boolean;
+  telemetryLabels?: Labels;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface UpstreamWiring {
 export function upstreamClient(
   options: HandlerOptionsBase,
   { apiKey, region }: { apiKey: string; region: string | AutoRegion },
-  { transport, renewsWhenDue }: UpstreamWiring = {},
+  { transport, renewsWhenDue, telemetryLabels }: UpstreamWiring = {},
 ): ClientParts {
   const { regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
   // A server ships no bundle, so "auto" needs no import here: it is discovery unless a region has that name.
@@ -34,6 +36,7 @@ export function upstreamClient(
   if (transport !== undefined) ownership.transport = transport;
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
   if (renewsWhenDue !== undefined) ownership.renewsWhenDue = renewsWhenDue;
+  if (telemetryLabels !== undefined) ownership.telemetryLabels = telemetryLabels;
   ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
   if (tokenCache !== undefined) {
     const logger = options.logger ?? console;

@@ -1,13 +1,15 @@
 /**
  * One server process of the farm (a child process of the test): a token handler or a GraphQL
  * proxy built from the sources, its token shared through Redis, served on 127.0.0.1. Prints
- * `{"port": N}` once listening. Settings come from the environment, as a deployment's would.
+ * `{"port": N}` once listening. Settings come from the environment, as a deployment's would:
+ * API_KEY for one key, or TENANT_KEYS (comma-separated) for a key per tenant, the user of cookie
+ * `sid=user-N` belonging to the N-th.
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
 import { createClient } from 'redis';
 import { redisTokenCache } from '../../src/redis/index.js';
-import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions, type TenantHandlerOptions } from '../../src/server/index.js';
 
 const env = (name: string) => process.env[name] ?? '';
 const optionalNumber = (name: string) => (env(name) === '' ? undefined : Number(env(name)));
@@ -34,16 +36,31 @@ async function tokenCacheFromEnv() {
   return { tokenCache };
 }
 
-const options: ServerHandlerOptions = {
-  apiKey: env('API_KEY'),
-  region: 'test',
-  regions: { test: env('SERVICE_URL') },
-  authorizeRequest: () => true,
-  ...(await tokenCacheFromEnv()),
-};
+const common = { regions: { test: env('SERVICE_URL') }, ...(await tokenCacheFromEnv()) };
 const margin = optionalNumber('REFRESH_MARGIN_MS');
-if (margin !== undefined) options.refreshMarginMs = margin;
-const handler = env('MODE') === 'proxy' ? createGraphQLProxy(options) : createTokenHandler(options);
+const maxSessions = optionalNumber('MAX_SESSIONS');
+const tenantKeys = env('TENANT_KEYS') === '' ? [] : env('TENANT_KEYS').split(',');
+
+/** The app's lookup: the session cookie's user, the user's tenant, the tenant's key. */
+function tenantOf(request: Request) {
+  const user = /(?:^|;\s*)sid=user-(\d+)(?:;|$)/.exec(request.headers.get('cookie') ?? '')?.[1];
+  const apiKey = user === undefined ? undefined : tenantKeys[Number(user)];
+  return apiKey === undefined ? null : { apiKey, region: 'test' };
+}
+
+function makeHandler() {
+  const make = env('MODE') === 'proxy' ? createGraphQLProxy : createTokenHandler;
+  if (tenantKeys.length > 0) {
+    const options: TenantHandlerOptions = { ...common, credentials: tenantOf };
+    if (margin !== undefined) options.refreshMarginMs = margin;
+    if (maxSessions !== undefined) options.maxSessions = maxSessions;
+    return make(options);
+  }
+  const options: ServerHandlerOptions = { ...common, apiKey: env('API_KEY'), region: 'test', authorizeRequest: () => true };
+  if (margin !== undefined) options.refreshMarginMs = margin;
+  return make(options);
+}
+const handler = makeHandler();
 
 const listener = getRequestListener(handler);
 const server = createServer((req, res) => {

@@ -12,6 +12,7 @@ import { evictableCache } from '../support/evictable-cache.js';
 import { serveHandler } from '../server/serve-handler.js';
 import { cookieResolver, keyAsked, keyIssuedFor } from '../server/tenant-fixtures.js';
 import { type Running, startService } from '../support/fixtures.js';
+import { crossedCalls, tenantStep } from '../support/model/tenant-step.js';
 
 // A few runs in `npm test`; `npm run fuzz` (FUZZ_RUNS) runs many more. MODEL_SEED replays a run.
 const RUNS = Number(process.env.TENANT_MODEL_RUNS ?? process.env.FUZZ_RUNS ?? 12);
@@ -65,24 +66,11 @@ class Deployment {
 
   /** Upstream GraphQL requests that carried a token issued for another tenant's key. */
   crossed(): string[] {
-    return this.running.service.graphqlCalls
-      .filter(({ operationName }) => operationName?.startsWith('T') === true)
-      .filter(({ operationName, token }) => keyIssuedFor(this.running.service, token) !== keyOf(Number(operationName?.slice(1, operationName.indexOf('_')))))
-      .map(({ operationName }) => String(operationName));
+    return crossedCalls(this.running.service, keyOf);
   }
 }
 
-type Command = fc.AsyncCommand<object, Deployment>;
-
-const step = (label: string, act: (deployment: Deployment) => Promise<void> | void): Command => ({
-  check: () => true,
-  async run(_model, deployment) {
-    await act(deployment);
-    expect(deployment.failures).toEqual([]);
-    expect(deployment.crossed(), 'upstream requests with another tenant’s token').toEqual([]);
-  },
-  toString: () => label,
-});
+const step = tenantStep<Deployment>;
 
 const tenant = fc.nat(TENANTS - 1);
 

@@ -2,7 +2,7 @@
 // A browser's {"expired": T} renews only a token the service really refuses: a valid current token
 // reported any number of times costs no /v1/auth call, and everyone keeps being served meanwhile.
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+import { createTokenHandler, memoryTokenCache, type ServerHandlerOptions } from '../../src/server/index.js';
 import { startFarm, testRedis } from '../farm/farm.js';
 import { API_KEY, type Running, startService, waitUntil } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
@@ -107,6 +107,24 @@ describe('{"expired": T} for a token the service really expired', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(url, { expired: token }).then(tokenOf)));
     expect(running.service.authCalls).toHaveLength(2);
     expect(new Set(answers)).toEqual(new Set([running.service.issuedTokens[1]]));
+  });
+
+  it('a handler holding no token yet answers a claim with the shared cache’s token as handed over, so the browser may claim that one in turn', async () => {
+    // A new process, or a tenant's session back after its pool dropped it: the token it hands out is
+    // another process's, unchecked, and a revocation may have reached it too.
+    const running = await startService();
+    const tokenCache = memoryTokenCache();
+    const first = await tokenUrl(running, { tokenCache });
+    const old = await tokenOf(await post(first, {}));
+    running.service.expireTokensNow();
+    const shared = await tokenOf(await post(first, { expired: old }));
+    running.service.expireTokensNow();
+
+    const second = await tokenUrl(running, { tokenCache });
+    expect(await (await post(second, { expired: old })).json()).toEqual({ token: shared, region: 'test', handedOver: true });
+    const renewed = await tokenOf(await post(second, { expired: shared }));
+    expect(renewed).toBe(running.service.issuedTokens[2]);
+    expect(running.service.authCalls).toHaveLength(3);
   });
 });
 

@@ -127,6 +127,51 @@ describe('OpenTelemetry, with the SDK registered', () => {
     for (const key of keys) expect(everything).not.toContain(key);
   });
 
+  it('tenantLabel: every span and metric point of a tenant’s session carries the label the app gave for it, and never a key', async () => {
+    const tenants = ['acme', 'globex', 'initech'];
+    const keyOf = (tenant: string) => `key-of-${tenant}`;
+    const running = await startService({ apiKeys: tenants.map(keyOf) });
+    const tenantOf = (request: Request) => /tenant=(\w+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? '';
+    const proxy = createGraphQLProxy({
+      credentials: (request) => ({ apiKey: keyOf(tenantOf(request)), region: 'test' }),
+      tenantLabel: tenantOf,
+      regions: { test: running.baseUrl },
+      tokenCache: memoryTokenCache(),
+    });
+    const url = `${await serveHandler(proxy)}/api/graphql`;
+    for (const tenant of tenants) expect((await post(url, { query: 'query Items { pentests_count }' }, { cookie: `tenant=${tenant}` })).status).toBe(200);
+    running.service.expireTokensNow();
+    expect((await post(url, { query: 'query Items { pentests_count }' }, { cookie: 'tenant=globex' })).status).toBe(200);
+
+    const labelled = (name: string) => named(name).map((span) => span.attributes['graphql_jwt_auth.tenant']);
+    expect(labelled('graphql-jwt-auth proxy')).toEqual([...tenants, 'globex']);
+    expect(labelled('graphql-jwt-auth /v1/auth')).toEqual([...tenants, 'globex']);
+    expect(new Set(labelled('graphql-jwt-auth cache'))).toEqual(new Set(tenants));
+    const counted = await collected();
+    const byTenant = (name: string) => counted.get(name)?.attributes.map((point) => point['graphql_jwt_auth.tenant']).sort();
+    expect(byTenant('graphql_jwt_auth.auth.exchanges')).toEqual(['acme', 'globex', 'globex', 'initech']); // globex: first, then expired
+    expect(byTenant('graphql_jwt_auth.graphql.expired_answers')).toEqual(['globex']);
+    expect(byTenant('graphql_jwt_auth.graphql.retries')).toEqual(['globex']);
+    const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
+    for (const tenant of tenants) expect(everything).not.toContain(keyOf(tenant));
+  });
+
+  it('without tenantLabel no span or metric point names a tenant, and tenantLabel with one apiKey is refused at start-up', async () => {
+    const running = await startService({ apiKeys: ['key-a', 'key-b'] });
+    const proxy = createGraphQLProxy({
+      credentials: (request) => ({ apiKey: request.headers.get('cookie') === 'tenant=a' ? 'key-a' : 'key-b', region: 'test' }),
+      regions: { test: running.baseUrl },
+    });
+    const url = `${await serveHandler(proxy)}/api/graphql`;
+    for (const cookie of ['tenant=a', 'tenant=b']) expect((await post(url, { query: '{ pentests_count }' }, { cookie })).status).toBe(200);
+    const counted = await collected();
+    const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
+    expect(everything).not.toContain('graphql_jwt_auth.tenant');
+    expect(() =>
+      createGraphQLProxy({ apiKey: API_KEY, region: 'test', authorizeRequest: hasSession, tenantLabel: () => 'a' } as unknown as Parameters<typeof createGraphQLProxy>[0]),
+    ).toThrow('tenantLabel applies to credentials, not to one apiKey');
+  });
+
   it('a refused key: the exchange span says refused with the status, the counter too', async () => {
     const running = await startService();
     running.service.queueAuthFailures(403);

@@ -13,6 +13,7 @@ import { AuthConfigError } from '../errors/index.js';
 import { fingerprint } from '../sources/fingerprint.js';
 import { sha256Hex } from '../sources/digest.js';
 import { createRequestPath } from './request-path.js';
+import type { Labels } from '../wire/telemetry.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
@@ -66,13 +67,15 @@ export interface Ownership {
    */
   shareSource?: (
     source: TokenSource,
-    context: { identity: Promise<string>; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean },
+    context: { identity: Promise<string>; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean; labels: Labels | undefined },
   ) => TokenSource;  /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
   waitUntil?: (promise: Promise<unknown>) => void;
   /** A refused key is asked again after these waits instead of for good (server handlers). */
   retryRefusedAfterMs?: readonly number[];
   /** Asked when the renewal timer fires: false skips that renewal (a server's idle tenant). */
   renewsWhenDue?: () => boolean;
+  /** Added to everything this client records in telemetry (a server's tenant label). */
+  telemetryLabels?: Labels;
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -84,7 +87,7 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue }: Ownership): ClientParts {
+export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue, telemetryLabels: labels }: Ownership): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
@@ -115,9 +118,9 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
   if (mode?.kind === 'apiKey') {
     const [only] = candidates;
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
-    source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl });
+    source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl, labels });
     // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
-    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion });
+    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion, labels });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({
       fetch: fetchImpl,
@@ -186,7 +189,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
   }
 
   const client: AuthClient = {
-    request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer, events, now }),
+    request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer, events, now, labels }),
     getToken: () => session.readySession().then(({ token }) => token),
     refresh: () => session.refresh().then(({ token }) => token),
     store,

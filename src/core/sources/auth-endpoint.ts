@@ -8,7 +8,7 @@ import {
 } from '../errors/index.js';
 import { redact } from '../wire/redact.js';
 import { NO_REDIRECT, refuseRedirect } from '../wire/redirects.js';
-import { count, inSpan, recordMs, TELEMETRY } from '../wire/telemetry.js';
+import { type Attributes, count, inSpan, recordMs, TELEMETRY } from '../wire/telemetry.js';
 import type { ExchangeReason } from './token-source.js';
 import { readRetryAfter } from '../wire/retry-after.js';
 import { isTransientStatus } from '../wire/transient.js';
@@ -110,6 +110,7 @@ export interface TokenRequest {
   /** For telemetry: the region asked, and why. */
   region?: string;
   why?: ExchangeReason;
+  labels?: Attributes;
 }
 
 /** What an exchange came to, for its span and counter: never the key or the token. */
@@ -124,8 +125,8 @@ function exchangeOutcome({ error }: { error?: unknown }): { 'graphql_jwt_auth.ou
  * Trades the API key for a token. The key travels only in this request's body, never in a URL or
  * header, and no error message carries it.
  */
-export async function requestToken({ fetch, authUrl, apiKey, timeoutMs, region = '', why = 'first' }: TokenRequest): Promise<string> {
-  const asked = { 'graphql_jwt_auth.region': region, 'graphql_jwt_auth.reason': why };
+export async function requestToken({ fetch, authUrl, apiKey, timeoutMs, region = '', why = 'first', labels }: TokenRequest): Promise<string> {
+  const asked = { 'graphql_jwt_auth.region': region, 'graphql_jwt_auth.reason': why, ...labels };
   const startedAt = performance.now();
   let outcome: ReturnType<typeof exchangeOutcome> = exchangeOutcome({});
   try {

@@ -1,4 +1,4 @@
-import { count, inSpan, TELEMETRY } from '../wire/telemetry.js';
+import { count, inSpan, type Labels, TELEMETRY } from '../wire/telemetry.js';
 import { isUsableToken } from './usable-token.js';
 import type { CachedToken, TokenCache } from './token-cache.js';
 
@@ -37,12 +37,12 @@ export const HUNG_CACHE_CALL_TIMEOUT_MS = 250;
  * Only a cache that let a call run out its bound is treated as hanging, and given
  * HUNG_CACHE_CALL_TIMEOUT_MS until any call, even one given up on, answers.
  */
-export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (message: string) => void): GuardedTokenCache {
+export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (message: string) => void, labels?: Labels): GuardedTokenCache {
   let state: 'up' | 'failing' | 'hanging' = 'up';
 
   function settle(next: typeof state, error?: unknown): void {
     if (state === 'up' && next !== 'up') {
-      count(TELEMETRY.cacheDegradations);
+      count(TELEMETRY.cacheDegradations, labels?.());
       log(`graphql-jwt-auth-react: the token cache is unavailable (${error instanceof Error ? error.name : 'failure'}); each process renews its own token until it is back`);
     }
     if (state !== 'up' && next === 'up') log('graphql-jwt-auth-react: the token cache is back; processes share one token again');
@@ -51,7 +51,7 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
 
   /** One cache call, in a span saying what it came to: hit, miss, lease, held, done or degraded. */
   function guarded<T>(operation: string, call: () => Promise<T>, result: (value: T) => string): Promise<T> {
-    return inSpan(TELEMETRY.cacheSpan, { 'graphql_jwt_auth.cache.operation': operation }, () => bounded(call), ({ value, error }) => ({
+    return inSpan(TELEMETRY.cacheSpan, { 'graphql_jwt_auth.cache.operation': operation, ...labels?.() }, () => bounded(call), ({ value, error }) => ({
       'graphql_jwt_auth.cache.result': error === undefined ? result(value as T) : 'degraded',
     }));
   }

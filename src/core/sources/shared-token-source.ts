@@ -3,6 +3,7 @@ import type { CachedToken, TokenCache } from './token-cache.js';
 import { servedTokens } from './served-tokens.js';
 import { readTokenExpiry } from './token-expiry.js';
 import type { ExchangeReason, IssuedToken, TokenSource } from './token-source.js';
+import type { Labels } from '../wire/telemetry.js';
 
 /** As long as a renewal takes on a slow day: past it a cache counts as down (see guardTokenCache). */
 export const DEFAULT_CACHE_CALL_TIMEOUT_MS = 5_000;
@@ -27,6 +28,8 @@ export interface SharedTokenSourceOptions {
    */
   acceptsRegion: (region: string) => boolean;
   log?: (message: string) => void;
+  /** Added to the cache's spans and counts (a server's tenant label). */
+  labels?: Labels | undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,12 +45,12 @@ const handedOver = (entry: CachedToken): IssuedToken => ({ ...issued(entry), sec
  * report one expiry, the service is asked once. When the cache fails, the process renews on its own
  * (the session's single flight) and asks the cache again at its next renewal.
  */
-export function sharedTokenSource({ inner, cache, identity, now, marginMs, acceptsRegion, log = console.warn }: SharedTokenSourceOptions): TokenSource {
+export function sharedTokenSource({ inner, cache, identity, now, marginMs, acceptsRegion, log = console.warn, labels }: SharedTokenSourceOptions): TokenSource {
   const timing = cache.timing ?? {};
   const leaseMs = timing.leaseMs ?? DEFAULT_LEASE_MS;
   const waitTimeoutMs = timing.waitTimeoutMs ?? leaseMs + 5_000;
   const pollMs = timing.pollMs ?? DEFAULT_POLL_MS;
-  const store = guardTokenCache(cache, timing.callTimeoutMs ?? DEFAULT_CACHE_CALL_TIMEOUT_MS, log);
+  const store = guardTokenCache(cache, timing.callTimeoutMs ?? DEFAULT_CACHE_CALL_TIMEOUT_MS, log, labels);
   const owner = globalThis.crypto.randomUUID();
   const served = servedTokens(now);
   const identityKnown = Promise.resolve(identity);

@@ -6,7 +6,13 @@
  * Attributes never carry a key, a token, variables or a response body.
  */
 
-type Attributes = Record<string, string | number | boolean>;
+export type Attributes = Record<string, string | number | boolean>;
+
+/**
+ * What one client adds to everything it records: nothing, or on a server the tenant label the app
+ * vouches for (see the handlers' `tenantLabel`). Read at each recording: a session's label may change.
+ */
+export type Labels = () => Attributes;
 
 interface SpanLike {
   setAttributes: (attributes: Attributes) => unknown;
