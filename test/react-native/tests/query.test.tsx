@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react-native';
+import { authDevtools, tabSync } from 'graphql-jwt-auth-react';
 import { App, newQueryClient } from '../support/app';
 import { type MockBin, startMockBin } from '../support/mock-bin';
 
@@ -34,6 +35,24 @@ describe('a query in React Native', () => {
       ]);
     } finally {
       Object.assign(globalThis, removed);
+    }
+  });
+});
+
+describe('the web-only options in React Native', () => {
+  let mock: MockBin;
+  afterEach(() => mock.stop());
+
+  it('tabSync and authDevtools are no-ops where there is no BroadcastChannel and no Redux DevTools: the query gets its data with one /v1/auth', async () => {
+    const { BroadcastChannel } = globalThis;
+    Reflect.deleteProperty(globalThis, 'BroadcastChannel');
+    try {
+      mock = await startMockBin();
+      await render(<App url={mock.url} queryClient={newQueryClient()} tabSync={tabSync('app')} devtools={authDevtools()} />);
+      await screen.findByText(/^pentests: /, {}, { timeout: 15_000 });
+      expect(mock.authCalls()).toBe(1);
+    } finally {
+      Object.assign(globalThis, { BroadcastChannel });
     }
   });
 });
