@@ -1,5 +1,5 @@
-// The app `expo export` bundles (npm run export): the same App the tests render, registered as Expo's root.
+// The app `npm run export` bundles: docs/react-native.md's quick start, registered as Expo's root.
 import { registerRootComponent } from 'expo';
-import { Root } from './support/root';
+import App from './App';
 
-registerRootComponent(Root);
+registerRootComponent(App);

@@ -1,10 +1,10 @@
-import AsyncStorage from '@react-native-async-storage/async-storage';
 import { render, screen } from '@testing-library/react-native';
 import * as SecureStore from 'expo-secure-store';
 import { type AuthClientOptions, sessionPersistence } from 'graphql-jwt-auth-react';
 import { secureStoreStorage } from 'graphql-jwt-auth-react/native';
 import { App, newQueryClient } from '../support/app';
 import { type MockBin, startMockBin } from '../support/mock-bin';
+import { persist as asyncStoragePersist } from '../support/persist-async-storage';
 
 jest.mock('@react-native-async-storage/async-storage', () => require('@react-native-async-storage/async-storage/jest/async-storage-mock'));
 
@@ -35,8 +35,8 @@ describe('persistence across a remount', () => {
 
   it('reuses the token kept in AsyncStorage: one /v1/auth for two mounts', async () => {
     mock = await startMockBin();
-    await session(mock, sessionPersistence({ storage: AsyncStorage }));
-    await session(mock, sessionPersistence({ storage: AsyncStorage }));
+    await session(mock, asyncStoragePersist);
+    await session(mock, asyncStoragePersist);
     expect(mock.authCalls()).toBe(1);
     expect(mock.graphqlCalls()).toEqual([
       { status: 200, tag: 'us#1' },
