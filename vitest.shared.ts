@@ -17,6 +17,7 @@ export const shared = {
       { find: /^graphql-jwt-auth-react\/redis$/, replacement: source('./src/redis/index.ts') },
       { find: /^graphql-jwt-auth-react\/cloudflare$/, replacement: source('./src/cloudflare/index.ts') },
       { find: /^graphql-jwt-auth-react\/testing$/, replacement: source('./src/testing/index.ts') },
+      { find: /^graphql-jwt-auth-react\/native$/, replacement: source('./src/native/index.ts') },
       { find: /^graphql-jwt-auth-react\/devtools$/, replacement: source('./src/devtools/index.ts') },
       { find: /^graphql-jwt-auth-react\/devtools\/production$/, replacement: source('./src/devtools/production.ts') },
     ],
@@ -25,7 +26,7 @@ export const shared = {
     include: ['test/**/*.test.{ts,tsx}'],
     // The runtimes run in their own job (npm run test:runtimes): they need the built dist/ and the
     // runtimes installed in test/runtimes, and spawn processes of their own.
-    exclude: [...configDefaults.exclude, 'test/runtimes/**'],
+    exclude: [...configDefaults.exclude, 'test/runtimes/**', 'test/react-native/**'],
     setupFiles: ['test/support/setup.ts'],
     // jsdom's fetch is Node's own (undici): no CORS, real sockets to the 127.0.0.1 mock service.
     environment: 'jsdom',

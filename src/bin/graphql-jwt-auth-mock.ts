@@ -15,6 +15,7 @@ const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm
   --region NAME         a region, with its own data and signing key; repeat for more (default: us)
   --key KEY             a valid API key in every region; repeat for more (default: dev-key)
   --token-lifetime SEC  lifetime of issued tokens (default: 3600)
+  --token-scope N       add a scope claim of N characters to each token, for tokens of a real size (default: 0)
   --auth-delay MS       latency added to /v1/auth (default: 0)
   --graphql-delay MS    latency added to /v1/graphql (default: 0)
   --expired-status N    HTTP status of the token-expired answer (default: 401)
@@ -47,6 +48,7 @@ function parse() {
         region: { type: 'string', multiple: true, default: ['us'] },
         key: { type: 'string', multiple: true, default: ['dev-key'] },
         'token-lifetime': { type: 'string' },
+        'token-scope': { type: 'string' },
         'auth-delay': { type: 'string' },
         'graphql-delay': { type: 'string' },
         'expired-status': { type: 'string' },
@@ -102,6 +104,7 @@ if (values.help) {
       regions: values.region,
       apiKeys: values.key,
       tokenLifetimeSec: integer('token-lifetime', values['token-lifetime'], 3600),
+      tokenScopeChars: integer('token-scope', values['token-scope'], 0),
     });
   } catch (error: unknown) {
     fail(error instanceof Error ? error.message : String(error));

@@ -21,4 +21,5 @@ export { authDevtools, DEVTOOLS_NAME, type DevtoolsAuthView, type DevtoolsOption
 export { graphqlProxy, type GraphQLProxyMode } from './client/proxy-client.js';
 export { autoRegion, type AutoRegion } from './sources/region-discovery.js';
 export type { Persistence } from './session/session-store.js';
+export type { WakeWatcher } from './browser/wake.js';
 export { tokenEndpoint, type TokenEndpointMode } from './sources/token-endpoint-source.js';

@@ -20,6 +20,11 @@ export interface MockServiceSettings {
   apiKeys?: ApiKeysOption;
   /** Default 3600, as the real service. */
   tokenLifetimeSec?: number;
+  /**
+   * Characters of a `scope` claim added to every token, to issue tokens the size of real ones (a JWT
+   * with roles and permissions passes 2 KB); default 0, no such claim.
+   */
+  tokenScopeChars?: number;
   /** Service clock in ms, default Date.now. */
   now?: () => number;
   /** HMAC secret, as `${secret}/${region}` per region; default random per region and instance, so no two accept each other's tokens. */
@@ -156,6 +161,7 @@ async function readCall(region: string, request: Request, time: number) {
 class MockServiceImpl implements MockService {
   readonly regions: Readonly<Record<string, string>>;
   tokenLifetimeSec: number;
+  readonly #scopeChars: number;
   expiredStatus = 401;
   alwaysExpired = false;
   reuseTokens = false;
@@ -191,6 +197,7 @@ class MockServiceImpl implements MockService {
     this.#keys = keysByRegion(options.apiKeys ?? ['test-key'], names);
     this.#secrets = new Map(names.map((name) => [name, options.secret === undefined ? randomSecret() : `${options.secret}/${name}`]));
     this.tokenLifetimeSec = options.tokenLifetimeSec ?? 3600;
+    this.#scopeChars = options.tokenScopeChars ?? 0;
     this.#now = options.now ?? (() => Date.now());
     ({ schema: this.#schema, rootValue: this.#rootValue } = executableSchema(options));
   }
@@ -327,7 +334,8 @@ class MockServiceImpl implements MockService {
     const exp = iat + this.tokenLifetimeSec;
     // Which key, never the key itself: the token is readable by anyone holding it.
     const sub = `user-${call.region}-${keys.indexOf(key) + 1}`;
-    const token = await signJwt({ sub, iat, exp, jti, iss: `mock-${call.region}` }, this.#secretOf(call.region));
+    const scope = this.#scopeChars > 0 ? { scope: 'pentests:read '.repeat(Math.ceil(this.#scopeChars / 14)).slice(0, this.#scopeChars) } : {};
+    const token = await signJwt({ sub, iat, exp, jti, iss: `mock-${call.region}`, ...scope }, this.#secretOf(call.region));
     this.#issuedJtis.push(jti);
     this.#jtiByToken.set(token, jti);
     this.issuedTokens.push(token);

@@ -144,7 +144,7 @@ describe('npm run mock-service', () => {
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(0);
-    for (const flag of ['--port', '--region', '--key', '--token-lifetime', '--auth-delay', '--graphql-delay', '--expired-status', '--no-cors-on-expired', '--log', '--help']) {
+    for (const flag of ['--port', '--region', '--key', '--token-lifetime', '--token-scope', '--auth-delay', '--graphql-delay', '--expired-status', '--no-cors-on-expired', '--log', '--help']) {
       expect(stdout).toContain(flag);
     }
     expect(stdout).toContain('press e to expire every token');

@@ -58,9 +58,9 @@ function bareImports(entry: string, { declarations = false } = {}): { specifiers
 }
 
 describe('the packed entries', () => {
-  it('export the root, /core, /query, /server, /redis, /testing and /devtools, each with types and code that ship', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './cloudflare', './core', './devtools', './devtools/production', './package.json', './query', './redis', './server', './testing']);
-    for (const subpath of ['.', './core', './query', './server', './redis', './cloudflare', './testing', './devtools', './devtools/production']) {
+  it('export the root, /core, /query, /server, /redis, /testing, /native and /devtools, each with types and code that ship', () => {
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './cloudflare', './core', './devtools', './devtools/production', './native', './package.json', './query', './redis', './server', './testing']);
+    for (const subpath of ['.', './core', './query', './server', './redis', './cloudflare', './testing', './native', './devtools', './devtools/production']) {
       for (const condition of ['types', 'default'] as const) {
         const file = entryFile(subpath, condition);
         expect(files, `${subpath} ${condition}`).toContain(relative(unpacked, file));
@@ -106,6 +106,11 @@ describe('the packed entries', () => {
     const { specifiers } = bareImports(entryFile('./query', 'default'));
     expect([...specifiers].filter((specifier) => REACT_BOUND.test(specifier))).toEqual([]);
     expect(specifiers).toContain('graphql-request');
+  });
+
+  it('reach neither react-native nor an Expo package from /native: the app passes its AppState and SecureStore in', () => {
+    const { specifiers } = bareImports(entryFile('./native', 'default'));
+    expect([...specifiers].filter((specifier) => /^(?:react-native|expo|@react-native|@expo)(?:[-/]|$)/.test(specifier))).toEqual([]);
   });
 
   it('reach nothing from /cloudflare at run time but its own files (Workers bundle it without configuration)', () => {

@@ -3,15 +3,17 @@
 // package.json names library/graphql-jwt-auth-react as a directory, which .npmrc's install-links
 // copies into node_modules like a registry package: a lockfile entry with no integrity hash, so a
 // rebuilt library never makes the lockfile stale (a `file:…tgz` dependency would).
-// Plain JavaScript, so it runs on the system Node 20 before anything is installed.
+// Plain JavaScript, so it runs on the system Node 20 before anything is installed. Another project
+// laid out the same way (test/react-native) passes its directory: node install-library.mjs <dir>.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const example = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const root = resolve(example, '../..');
+const here = dirname(fileURLToPath(import.meta.url));
+const example = resolve(process.argv[2] ?? resolve(here, '..'));
+const root = resolve(here, '../../..');
 const target = join(example, 'library/graphql-jwt-auth-react');
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 

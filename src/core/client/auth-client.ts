@@ -164,7 +164,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     identityId: identity.id,
     tabSync: options.tabSync,
     devtools: options.devtools,
-    renewOnWake: options.renewOnWake !== false,
+    wake: config?.wake ?? null,
     acceptsRegion,
     now,
     renewalMs: authTimeoutMs,

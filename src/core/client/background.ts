@@ -4,7 +4,7 @@ import type { TabSync, TabSyncOption } from '../browser/tab-sync.js';
 import type { SharedSession } from '../session/shared-session.js';
 import type { TokenSession } from '../session/token-session.js';
 import type { AuthState } from '../session/auth-state.js';
-import { watchWake } from '../browser/wake.js';
+import type { WakeWatcher } from '../browser/wake.js';
 import { type AuthEvents, tokenTag } from '../session/auth-events.js';
 
 export interface BackgroundOptions {
@@ -13,7 +13,8 @@ export interface BackgroundOptions {
   identityId: string;
   tabSync: TabSyncOption | undefined;
   devtools: DevtoolsOption | undefined;
-  renewOnWake: boolean;
+  /** Null when renewOnWake is off. */
+  wake: WakeWatcher | null;
   acceptsRegion: (region: string) => boolean;
   /** The client's clock: a session another tab shares must be valid by it. */
   now: () => number;
@@ -73,7 +74,7 @@ export function createBackground(options: BackgroundOptions): Background {
         options.now,
         options.renewalMs,
       ) ?? null;
-    const stopWatchingWake = options.renewOnWake ? watchWake(session.wake) : () => undefined;
+    const stopWatchingWake = options.wake?.watch(session.wake) ?? (() => undefined);
     const disconnectDevtools = options.devtools?.connect(options.store) ?? (() => undefined); // the token is redacted there
     stop = () => {
       tabs?.close();

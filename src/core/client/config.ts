@@ -4,6 +4,7 @@ import type { AutoRegion } from '../sources/region-discovery.js';
 import { DEFAULT_REGIONS, type RegionCandidate, type Regions, resolveRegion } from '../sources/regions.js';
 import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
 import type { ReadOptions } from './opt-in-options.js';
+import { watchWake, type WakeWatcher } from '../browser/wake.js';
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 export const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
@@ -27,7 +28,12 @@ export interface ClientConfig {
   candidates: readonly RegionCandidate[];
   marginMs: number;
   authTimeoutMs: number;
+  /** What tells the client the app is back (renewOnWake); null when off. */
+  wake: WakeWatcher | null;
 }
+
+/** The page's visibility and network events: the default, a no-op where there is no DOM. */
+const PAGE_WAKE: WakeWatcher = { kind: 'page', watch: watchWake };
 
 /** The longest delay setTimeout honours; above it, the timer fires at once. */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
@@ -100,6 +106,15 @@ function readMode(options: ReadOptions): { mode: ClientMode; candidates: RegionC
   return { mode: { kind: 'apiKey', apiKey: key, discovery }, candidates };
 }
 
+function readWake(value: ReadOptions['renewOnWake']): WakeWatcher | null {
+  if (value === undefined || value === true) return PAGE_WAKE;
+  if (value === false) return null;
+  if (typeof (value as Partial<WakeWatcher> | null)?.watch !== 'function') {
+    throw new AuthConfigError('renewOnWake takes true, false or a wake watcher such as appStateWake(AppState)');
+  }
+  return value;
+}
+
 /** @throws AuthConfigError; its message never contains the API key. */
 export function readConfig(options: ReadOptions): ClientConfig {
   return {
@@ -110,5 +125,6 @@ export function readConfig(options: ReadOptions): ClientConfig {
     authTimeoutMs:
       nonNegative('authTimeoutMs', options.authTimeoutMs, DEFAULT_AUTH_TIMEOUT_MS, MAX_TIMER_DELAY_MS) ||
       DEFAULT_AUTH_TIMEOUT_MS,
+    wake: readWake(options.renewOnWake),
   };
 }

@@ -5,6 +5,7 @@ import type { AutoRegion } from '../sources/region-discovery.js';
 import type { Regions } from '../sources/regions.js';
 import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
+import type { WakeWatcher } from '../browser/wake.js';
 import type { KnownOptions } from './unknown-options.js';
 
 /** What turns an opt-in off, as React code writes it: `persist={rememberMe && sessionPersistence()}`. */
@@ -41,8 +42,11 @@ export interface AuthClientBaseOptions {
   tabSync?: TabSyncOption | Off;
   /** Show the client's state (token redacted) in Redux DevTools in development: `authDevtools()`. Default off. */
   devtools?: DevtoolsOption | Off;
-  /** Renew a due token as soon as the page becomes visible or the network returns; default true. */
-  renewOnWake?: boolean;
+  /**
+   * Renew a due token as soon as the page becomes visible or the network returns; default true.
+   * React Native has no page: pass `appStateWake(AppState)` from graphql-jwt-auth-react/native.
+   */
+  renewOnWake?: boolean | WakeWatcher;
 }
 
 /** Browser-held key mode. */

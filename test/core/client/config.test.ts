@@ -57,6 +57,8 @@ describe('configuration', () => {
     ['an empty token endpoint URL', { tokenEndpoint: tokenEndpoint('') }, /tokenEndpoint must be a non-empty string/],
     ['a region named ""', { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9', '': 'http://127.0.0.1:9' } }, /region names must be non-empty/],
     ['a regions map that is null', { apiKey: API_KEY, region: 'test', regions: null as never }, /regions must be an object/],
+    // React Native's AppState itself instead of appStateWake(AppState): said at once, not a TypeError when the client starts.
+    ['AppState itself as renewOnWake', { apiKey: API_KEY, region: 'test', renewOnWake: { currentState: 'active' } as never }, /renewOnWake takes true, false or a wake watcher such as appStateWake\(AppState\)/],
   ])('%s: a typed AuthConfigError, state "error", and no request sent', async (_label, options, message) => {
     const running = await startService();
     const client = createAuthClient({ regions: { test: running.baseUrl }, ...options });
