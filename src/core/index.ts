@@ -1,5 +1,5 @@
 export type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-export { createAuthClient } from './client/auth-client.js';
+export { createAuthClient } from './client/create-auth-client.js';
 export { DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS } from './client/config.js';
 export * from './errors/index.js';
 export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from './wire/expired-answer.js';

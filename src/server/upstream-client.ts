@@ -2,7 +2,10 @@ import { buildAuthClient, type ClientParts, type Ownership } from '../core/clien
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
 import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
-import type { Send } from '../core/wire/transport.js';
+import { createTransport, type Send } from '../core/wire/transport.js';
+import { serverTelemetry } from '../core/wire/telemetry.js';
+import { explainOptionError } from '../core/client/option-messages.js';
+import { upstreamAnswerError } from './upstream-answer-error.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { HandlerOptionsBase } from './options.js';
 
@@ -30,8 +33,13 @@ export function upstreamClient(
   if (refreshMarginMs !== undefined) clientOptions.refreshMarginMs = refreshMarginMs;
   if (authTimeoutMs !== undefined) clientOptions.authTimeoutMs = authTimeoutMs;
   if (now !== undefined) clientOptions.now = now;
-  const ownership: Ownership = { selfOwned: true };
-  if (transport !== undefined) ownership.transport = transport;
+  // A server's log is read by a person in any build: full option messages, and its own telemetry.
+  const ownership: Ownership = {
+    selfOwned: true,
+    transport: transport ?? ((graphqlUrl, fetchImpl) => createTransport(graphqlUrl, fetchImpl, upstreamAnswerError)),
+    explain: explainOptionError,
+    telemetry: serverTelemetry,
+  };
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
   if (renewsWhenDue !== undefined) ownership.renewsWhenDue = renewsWhenDue;
   ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
