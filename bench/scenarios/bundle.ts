@@ -74,6 +74,8 @@ async function ourCode(exports: string): Promise<{ minBytes: number; gzipBytes: 
     format: 'esm',
     platform: 'neutral',
     packages: 'external',
+    // As an app's production build: what development alone says (option messages) is left out.
+    define: { 'process.env.NODE_ENV': '"production"' },
     write: false,
     logLevel: 'silent',
   });

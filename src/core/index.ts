@@ -1,7 +1,8 @@
 export type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-export { createAuthClient } from './client/auth-client.js';
+export { createAuthClient } from './client/create-auth-client.js';
 export { DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS } from './client/config.js';
 export * from './errors/index.js';
+export { GraphQLResponseError } from './errors/graphql-response-error.js';
 export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from './wire/expired-answer.js';
 export { GRAPHQL_INFINITE_QUERY_KEY_MARK, GRAPHQL_QUERY_KEY_ROOT, graphqlInfiniteQueryKey, graphqlQueryKey, graphqlScopeKey } from './client/query-key.js';
 export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryScope } from './client/query-key.js';

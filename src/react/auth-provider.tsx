@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AuthError } from '../core/errors/index.js';
-import { type AuthClientOptions, CLIENT_OPTION_NAMES } from '../core/client/options.js';
-import { type KnownOptions, warnUnknownOptions } from '../core/client/unknown-options.js';
+import type { AuthClientOptions } from '../core/client/options.js';
+import { developmentDiagnostics } from '../core/client/create-auth-client.js';
+import type { KnownOptions } from '../core/client/unknown-options.js';
 import { AuthClientProvider } from './auth-client-provider.js';
 import { useProviderClient } from './provider-client.js';
 
@@ -22,10 +23,10 @@ export type AuthProviderProps = AuthClientOptions & AuthProviderOwnProps;
  * Holds the API key and region; children get tokens through the hooks, never by hand. Callbacks
  * (fetch, authorize, now) are read when called, so inline functions do not make a new client.
  */
-const PROVIDER_PROP_NAMES: KnownOptions<AuthProviderProps> = { ...CLIENT_OPTION_NAMES, queryClient: true, onAuthError: true, children: true };
+const PROVIDER_OWN_PROP_NAMES: KnownOptions<AuthProviderOwnProps> = { queryClient: true, onAuthError: true, children: true };
 
 export function AuthProvider(props: AuthProviderProps) {
-  warnUnknownOptions('AuthProvider', props, PROVIDER_PROP_NAMES);
+  developmentDiagnostics()?.warnUnknown('AuthProvider', props, PROVIDER_OWN_PROP_NAMES);
   const client = useProviderClient(props);
   return (
     <AuthClientProvider client={client} queryClient={props.queryClient} onAuthError={props.onAuthError}>

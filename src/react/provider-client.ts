@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { createOwnedAuthClient } from '../core/client/auth-client.js';
+import { createOwnedAuthClient } from '../core/client/create-auth-client.js';
 import type { Regions } from '../core/sources/regions.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { AuthClient } from '../core/client/types.js';

@@ -2,8 +2,10 @@ import { buildAuthClient, type ClientParts, type Ownership } from '../core/clien
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
 import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
-import type { Send } from '../core/wire/transport.js';
-import type { Labels } from '../core/wire/telemetry.js';
+import { createTransport, type Send } from '../core/wire/transport.js';
+import { type Labels, serverTelemetry } from '../core/wire/telemetry.js';
+import { explainOptionError } from '../core/client/option-messages.js';
+import { upstreamAnswerError } from './upstream-answer-error.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { HandlerOptionsBase } from './options.js';
 
@@ -32,11 +34,15 @@ export function upstreamClient(
   if (refreshMarginMs !== undefined) clientOptions.refreshMarginMs = refreshMarginMs;
   if (authTimeoutMs !== undefined) clientOptions.authTimeoutMs = authTimeoutMs;
   if (now !== undefined) clientOptions.now = now;
-  const ownership: Ownership = { selfOwned: true };
-  if (transport !== undefined) ownership.transport = transport;
+  // A server's log is read by a person in any build: full option messages, and its own telemetry.
+  const ownership: Ownership = {
+    selfOwned: true,
+    transport: transport ?? ((graphqlUrl, fetchImpl) => createTransport(graphqlUrl, fetchImpl, upstreamAnswerError)),
+    explain: explainOptionError,
+    telemetry: serverTelemetry(telemetryLabels),
+  };
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
   if (renewsWhenDue !== undefined) ownership.renewsWhenDue = renewsWhenDue;
-  if (telemetryLabels !== undefined) ownership.telemetryLabels = telemetryLabels;
   ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
   if (tokenCache !== undefined) {
     const logger = options.logger ?? console;
@@ -44,7 +50,7 @@ export function upstreamClient(
     const log = (message: string) => {
       logger.warn(message);
     };
-    ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context, log });
+    ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context, log, labels: telemetryLabels });
   }
   const parts = buildAuthClient(clientOptions, ownership);
   if (options.onEvent !== undefined) parts.client.onEvent(options.onEvent);

@@ -67,4 +67,22 @@ describe('the import graph of src', () => {
     expect(coreModules.length).toBeGreaterThan(40);
     expect(describeViolations(result)).toEqual([]);
   });
+
+  it('at run time the server entries reach neither graphql-request nor graphql (Deno runs them with --allow-net alone), and an app\'s entries no OpenTelemetry', async () => {
+    const server = await runtimeModules(['src/server/index.ts', 'src/redis/index.ts', 'src/cloudflare/index.ts']);
+    expect(server).toContain('src/server/upstream-client.ts');
+    expect(server.filter((source) => /node_modules\/(graphql-request|graphql)\//.test(source))).toEqual([]);
+    const app = await runtimeModules(['src/index.ts', 'src/core/index.ts']);
+    expect(app).toContain('src/core/client/auth-client.ts');
+    expect(app.filter((source) => source.endsWith('/telemetry.ts'))).toEqual([]);
+  });
 });
+
+/** Every module `entries` load when run: type imports left out, as compiling leaves them. */
+async function runtimeModules(entries: string[]): Promise<string[]> {
+  const result = await cruise(entries, { baseDir: root, tsPreCompilationDeps: false, doNotFollow: { path: 'node_modules' } }, undefined, {
+    tsConfig: { fileName: resolve(root, 'tsconfig.json') },
+  });
+  if (typeof result.output === 'string') throw new Error('dependency-cruiser answered text, not a result');
+  return result.output.modules.map((module) => module.source);
+}

@@ -142,7 +142,7 @@ describe('tokenCache: handlers that share a cache share one token', () => {
     const running = await startService();
     const options = { ...handlerOptions(running, memoryTokenCache()), region: '', regions: { '': running.baseUrl } };
 
-    expect(() => createTokenHandler(options)).toThrow(new AuthConfigError('region names must be non-empty'));
+    expect(() => createTokenHandler(options)).toThrow(new AuthConfigError('region names must be non-empty', 'GJA_REGION_NAME'));
     expect(running.service.authCalls).toHaveLength(0);
   });
 });

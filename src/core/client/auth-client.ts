@@ -13,20 +13,19 @@ import { AuthConfigError } from '../errors/index.js';
 import { fingerprint } from '../sources/fingerprint.js';
 import { sha256Hex } from '../sources/digest.js';
 import { createRequestPath } from './request-path.js';
-import type { Labels } from '../wire/telemetry.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
 import type { TokenSource } from '../sources/token-source.js';
-import { createTransport, type Send } from '../wire/transport.js';
-import { type AuthClientOptions, CLIENT_OPTION_NAMES } from './options.js';
+import type { Send } from '../wire/transport.js';
+import type { ClientTelemetry } from '../wire/telemetry.js';
+import type { AuthClientOptions } from './options.js';
 import { type ReadOptions, readOptIns } from './opt-in-options.js';
-import { warnUnknownOptions } from './unknown-options.js';
 import type { AuthClient, AuthIdentity } from './types.js';
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
-function tryReadConfig(options: ReadOptions): ClientConfig | AuthConfigError {
+export function tryReadConfig(options: ReadOptions): ClientConfig | AuthConfigError {
   try {
     return readConfig(options);
   } catch (error) {
@@ -44,7 +43,7 @@ function identityMaterial(options: ReadOptions, config: ClientConfig | null): st
   return [...who, ...urls].join('\n');
 }
 
-function identityOf(options: ReadOptions, config: ClientConfig | null): AuthIdentity {
+export function identityOf(options: ReadOptions, config: ClientConfig | null): AuthIdentity {
   const { region = '' } = options;
   return { region: typeof region === 'string' ? region : region.kind, id: fingerprint(identityMaterial(options, config)) };
 }
@@ -59,23 +58,33 @@ export interface Ownership {
    * provider makes during render: it does background work only once retained by a committed effect.
    */
   selfOwned: boolean;
-  /** How GraphQL operations reach a region's endpoint; graphql-request unless a server proxy forwards raw. */
-  transport?: (graphqlUrl: string, fetchImpl: typeof fetch) => Send;
+  /**
+   * How GraphQL operations reach a region's endpoint: in an app, with graphql-request's ClientError
+   * for a failed answer (create-auth-client.ts); on a server, without graphql-request, or forwarding raw.
+   * Given rather than imported, so each entry carries only its own.
+   */
+  transport: (graphqlUrl: string, fetchImpl: typeof fetch) => Send;
+  /**
+   * The full message of a refused option (option-messages.ts): given in development and by the
+   * server entries; a production app's client keeps the short `invalid option (CODE)`.
+   */
+  explain?: ((error: AuthConfigError) => AuthConfigError) | undefined;
+  /** OpenTelemetry spans and counters: given by the server entries, so browser bundles do not carry them. */
+  telemetry?: ClientTelemetry;
   /**
    * Wraps the key's token source, e.g. in one shared with other processes through a token cache
    * (server handlers). Passed in rather than imported, so browser bundles do not carry it.
    */
   shareSource?: (
     source: TokenSource,
-    context: { identity: Promise<string>; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean; labels: Labels | undefined },
-  ) => TokenSource;  /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
+    context: { identity: Promise<string>; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean },
+  ) => TokenSource;
+  /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
   waitUntil?: (promise: Promise<unknown>) => void;
   /** A refused key is asked again after these waits instead of for good (server handlers). */
   retryRefusedAfterMs?: readonly number[];
   /** Asked when the renewal timer fires: false skips that renewal (a server's idle tenant). */
   renewsWhenDue?: () => boolean;
-  /** Added to everything this client records in telemetry (a server's tenant label). */
-  telemetryLabels?: Labels;
 }
 
 /** A client and its session, for the server handlers that renew by token. */
@@ -87,13 +96,13 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport = createTransport, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue, telemetryLabels: labels }: Ownership): ClientParts {
+export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport, explain, telemetry, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue }: Ownership): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const read = optInError ?? tryReadConfig(options);
-  const configError = read instanceof AuthConfigError ? read : null;
+  const configError = read instanceof AuthConfigError ? (explain?.(read) ?? read) : null;
   const config = read instanceof AuthConfigError ? null : read;
   const candidates = config?.candidates ?? [];
   const identity = identityOf(options, config);
@@ -118,9 +127,9 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
   if (mode?.kind === 'apiKey') {
     const [only] = candidates;
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
-    source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl, labels });
+    source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl, telemetry });
     // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
-    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion, labels });
+    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({
       fetch: fetchImpl,
@@ -189,7 +198,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
   }
 
   const client: AuthClient = {
-    request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer, events, now, labels }),
+    request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer, events, now, telemetry }),
     getToken: () => session.readySession().then(({ token }) => token),
     refresh: () => session.refresh().then(({ token }) => token),
     store,
@@ -205,23 +214,4 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     dispose: background.dispose,
   };
   return { client, session, graphqlUrlOf };
-}
-
-/** The client for these options, owned by its creator or (for a provider) only while retained. */
-export function createOwnedAuthClient(given: AuthClientOptions, ownership: Ownership): AuthClient {
-  const { options, error } = readOptIns(given);
-  const config = error ?? tryReadConfig(options);
-  if (config instanceof AuthConfigError || config.mode.kind !== 'graphqlProxy') return buildAuthClient(given, ownership).client;
-  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return config.mode.client({ fetch: fetchImpl, identity: identityOf(options, config) });
-}
-
-/**
- * A client for one identity: an API key and region, the app's token endpoint, or the app's GraphQL
- * proxy. Its caller owns it: background renewal, tab sync and wake listeners start on first use and
- * run until dispose().
- */
-export function createAuthClient(options: AuthClientOptions): AuthClient {
-  warnUnknownOptions('createAuthClient', options, CLIENT_OPTION_NAMES);
-  return createOwnedAuthClient(options, { selfOwned: true });
 }

@@ -1,4 +1,4 @@
-import { AuthConfigError } from '../errors/index.js';
+import { invalidOption } from './option-error.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
 import type { AutoRegion } from '../sources/region-discovery.js';
 import { DEFAULT_REGIONS, type RegionCandidate, type Regions, resolveRegion } from '../sources/regions.js';
@@ -41,8 +41,7 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 function nonNegative(name: string, value: number | undefined, fallback: number, max?: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > (max ?? value)) {
-    const range = max === undefined ? '≥ 0' : `from 0 to ${max}`;
-    throw new AuthConfigError(`${name} must be a finite number ${range}, got ${String(value)}`);
+    throw invalidOption('GJA_NUMBER', { name, max, got: String(value) });
   }
   return value;
 }
@@ -52,14 +51,14 @@ function everyRegion(regions: Regions): RegionCandidate[] {
 }
 
 function nonEmpty(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new AuthConfigError(`${name} must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '') throw invalidOption('GJA_STRING', { name });
   return value;
 }
 
 /** A mode option must come from its factory (`tokenEndpoint(url)`), which carries the mode's code. */
 function modeOption<T extends TokenEndpointMode | GraphQLProxyMode>(kind: T['kind'], value: unknown): T {
   if ((value as { kind?: unknown } | null)?.kind !== kind) {
-    throw new AuthConfigError(`${kind} takes ${kind}(url)`);
+    throw invalidOption('GJA_MODE_FACTORY', { name: kind });
   }
   nonEmpty(kind, (value as T).url);
   return value as T;
@@ -69,13 +68,13 @@ function modeOption<T extends TokenEndpointMode | GraphQLProxyMode>(kind: T['kin
 function apiKeyRegions(region: ReadOptions['region'], regions: Regions): { candidates: RegionCandidate[]; discovery: AutoRegion | null } {
   if ((region as { kind?: unknown } | null | undefined)?.kind === AUTO_REGION) {
     const candidates = everyRegion(regions);
-    if (candidates.length === 0) throw new AuthConfigError('autoRegion() needs at least one configured region');
+    if (candidates.length === 0) throw invalidOption('GJA_AUTO_REGION_EMPTY');
     return { candidates, discovery: region as AutoRegion };
   }
-  if (typeof region !== 'string') throw new AuthConfigError('region must be a string or autoRegion()');
+  if (typeof region !== 'string') throw invalidOption('GJA_REGION_TYPE');
   // A map's own region named "auto" wins; otherwise "auto" asks for discovery, which is opt-in.
   if (region === AUTO_REGION && !Object.hasOwn(regions, AUTO_REGION)) {
-    throw new AuthConfigError('region "auto" takes autoRegion()');
+    throw invalidOption('GJA_AUTO_REGION');
   }
   return { candidates: [{ region, endpoints: resolveRegion(region, regions) }], discovery: null };
 }
@@ -85,16 +84,16 @@ const MODE_OPTIONS = ['apiKey', 'tokenEndpoint', 'graphqlProxy'] as const;
 function readMode(options: ReadOptions): { mode: ClientMode; candidates: RegionCandidate[] } {
   const given = MODE_OPTIONS.filter((name) => options[name] !== undefined);
   if (given.length !== 1) {
-    throw new AuthConfigError(`Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got ${given.join(', ') || 'none: false, null and undefined are off'})`);
+    throw invalidOption('GJA_ONE_MODE', { given: given.join(', ') });
   }
   const { apiKey, tokenEndpoint, graphqlProxy, region, regions = DEFAULT_REGIONS } = options;
   // Typed as an object, but options may come from JSON or plain JavaScript.
   const regionMap: unknown = regions;
   if (typeof regionMap !== 'object' || regionMap === null) {
-    throw new AuthConfigError('regions must be an object');
+    throw invalidOption('GJA_REGIONS');
   }
   // An empty name is falsy wherever a region is read back (stored, shared, cached): refused here, once.
-  if (Object.hasOwn(regionMap, '')) throw new AuthConfigError('region names must be non-empty');
+  if (Object.hasOwn(regionMap, '')) throw invalidOption('GJA_REGION_NAME');
   if (graphqlProxy !== undefined) return { mode: modeOption('graphqlProxy', graphqlProxy), candidates: [] };
   // The endpoint names the region of each token; any configured region may be named. Without
   // regions, the endpoint's answer says where its tokens go: the defaults are not a choice of the app's.
@@ -110,12 +109,12 @@ function readWake(value: ReadOptions['renewOnWake']): WakeWatcher | null {
   if (value === undefined || value === true) return PAGE_WAKE;
   if (value === false) return null;
   if (typeof (value as Partial<WakeWatcher> | null)?.watch !== 'function') {
-    throw new AuthConfigError('renewOnWake takes true, false or a wake watcher such as appStateWake(AppState)');
+    throw invalidOption('GJA_WAKE');
   }
   return value;
 }
 
-/** @throws AuthConfigError; its message never contains the API key. */
+/** @throws AuthConfigError (option-error.ts); its facts never contain the API key. */
 export function readConfig(options: ReadOptions): ClientConfig {
   return {
     ...readMode(options),

@@ -1,4 +1,5 @@
-import { AuthConfigError } from '../errors/index.js';
+import type { AuthConfigError } from '../errors/index.js';
+import { invalidOption } from './option-error.js';
 import type { AuthClientOptions } from './options.js';
 
 /** The options whose value comes from a factory (or, for apiKey and region, is a plain value). */
@@ -18,21 +19,16 @@ export type ReadOptions = Omit<AuthClientOptions, OptInName> & {
 const record = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null);
 const hasFunction = (value: unknown, name: string) => typeof record(value)?.[name] === 'function';
 
-/** What each opt-in takes, and how to tell its factory's value from anything else. */
-const SHAPES: Record<OptInName, { takes: string; fits: (value: unknown) => boolean }> = {
-  apiKey: { takes: 'a string', fits: (value) => typeof value === 'string' },
-  tokenEndpoint: { takes: 'tokenEndpoint(url)', fits: (value) => record(value)?.kind === 'tokenEndpoint' && hasFunction(value, 'source') },
-  graphqlProxy: { takes: 'graphqlProxy(url)', fits: (value) => record(value)?.kind === 'graphqlProxy' && hasFunction(value, 'client') },
-  region: {
-    takes: 'a region name or autoRegion()',
-    fits: (value) => typeof value === 'string' || (record(value)?.kind === 'auto' && hasFunction(value, 'chooser')),
-  },
-  persist: { takes: 'sessionPersistence()', fits: (value) => hasFunction(value, 'open') && typeof record(value)?.key === 'string' },
-  tabSync: { takes: "tabSync('app-name')", fits: (value) => hasFunction(value, 'connect') && typeof record(value)?.channel === 'string' },
-  devtools: { takes: 'authDevtools()', fits: (value) => hasFunction(value, 'connect') },
+/** How to tell each opt-in factory's value from anything else (option-messages.ts says what each takes). */
+const SHAPES: Record<OptInName, (value: unknown) => boolean> = {
+  apiKey: (value) => typeof value === 'string',
+  tokenEndpoint: (value) => record(value)?.kind === 'tokenEndpoint' && hasFunction(value, 'source'),
+  graphqlProxy: (value) => record(value)?.kind === 'graphqlProxy' && hasFunction(value, 'client'),
+  region: (value) => typeof value === 'string' || (record(value)?.kind === 'auto' && hasFunction(value, 'chooser')),
+  persist: (value) => hasFunction(value, 'open') && typeof record(value)?.key === 'string',
+  tabSync: (value) => hasFunction(value, 'connect') && typeof record(value)?.channel === 'string',
+  devtools: (value) => hasFunction(value, 'connect'),
 };
-
-const describe = (value: unknown) => (value === '' ? 'an empty string' : typeof value === 'string' ? 'a string' : typeof value === 'object' ? 'an object' : typeof value);
 
 /**
  * `false`, `null` and `undefined` mean off for every opt-in, as React code writes it
@@ -42,11 +38,11 @@ const describe = (value: unknown) => (value === '' ? 'an empty string' : typeof 
 export function readOptIns(options: AuthClientOptions): { options: ReadOptions; error: AuthConfigError | null } {
   let error: AuthConfigError | null = null;
   const kept = Object.entries(options).filter(([name, value]) => {
-    const shape = SHAPES[name as OptInName] as (typeof SHAPES)[OptInName] | undefined;
-    if (shape === undefined) return true;
+    const fits = SHAPES[name as OptInName] as (typeof SHAPES)[OptInName] | undefined;
+    if (fits === undefined) return true;
     if (value === false || value === null || value === undefined) return false;
-    if (shape.fits(value)) return true;
-    error ??= new AuthConfigError(`${name} takes ${shape.takes}, or false, null or undefined for off; got ${describe(value)}`);
+    if (fits(value)) return true;
+    error ??= invalidOption('GJA_OPT_IN', { name, got: value === '' ? 'an empty string' : typeof value });
     return false;
   });
   return { options: Object.fromEntries(kept), error };

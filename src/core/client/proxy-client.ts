@@ -6,6 +6,7 @@ import { appRefusal } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
+import { clientError } from '../wire/client-error.js';
 import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from '../wire/transport.js';
 import type { AuthState } from '../session/auth-state.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
@@ -29,7 +30,7 @@ const REFUSED = new Set([401, 403]);
 export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClientOptions): AuthClient {
   const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
   const proxyUrl = absoluteUrl(url);
-  const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }));
+  const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }), clientError);
   const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };
   const events = createAuthEvents(Date.now);
   let generation = 0;

@@ -2,7 +2,7 @@ import { unlessAborted } from '../wire/abort.js';
 import { SignedOutError } from '../errors/index.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { mergeHeaders } from '../wire/headers.js';
-import { count, type Labels, TELEMETRY } from '../wire/telemetry.js';
+import type { ClientTelemetry } from '../wire/telemetry.js';
 import type { SharedSession } from '../session/shared-session.js';
 import type { TokenSession } from '../session/token-session.js';
 import { type GraphQLDocument, mayBeMutation, NoAnswer, type Send, type Variables } from '../wire/transport.js';
@@ -18,7 +18,8 @@ export interface RequestPathOptions {
   authorize: (token: string) => Record<string, string>;
   events: AuthEvents;
   now: () => number;
-  labels?: Labels | undefined;
+  /** Given by the server entries only. */
+  telemetry?: ClientTelemetry | undefined;
 }
 
 export type Request = <TData, TVariables extends Variables = Variables>(
@@ -40,7 +41,7 @@ const MAX_SENDS = 3;
  * this client obtained after a refusal: another renewal would fare no better. Nothing that may be a
  * mutation is sent again after a lost answer.
  */
-export function createRequestPath({ session, sendTo, authorize, events, now, labels }: RequestPathOptions): Request {
+export function createRequestPath({ session, sendTo, authorize, events, now, telemetry }: RequestPathOptions): Request {
   return async function request<TData, TVariables extends Variables = Variables>(
     document: GraphQLDocument<TData, TVariables>,
     variables?: TVariables,
@@ -77,7 +78,7 @@ export function createRequestPath({ session, sendTo, authorize, events, now, lab
           }
           lost = error;
         } else if (error instanceof ExpiredAnswer) {
-          count(TELEMETRY.expiredAnswers, labels?.());
+          telemetry?.expiredAnswer();
           refusal = error;
         } else {
           throw error;
@@ -90,7 +91,7 @@ export function createRequestPath({ session, sendTo, authorize, events, now, lab
       if (refusal !== null && (renewedForThis || sent.size >= MAX_SENDS)) throw refusal.giveUp();
       const next = await unlessAborted(session.readySession(), signal);
       if (sent.has(next.token)) throw refusal === null ? lost?.cause : refusal.giveUp();
-      count(TELEMETRY.retries, labels?.());
+      telemetry?.retry();
       current = next;
     }
   };

@@ -1,6 +1,8 @@
 /**
  * errors/: one small class per file on a shared base (AuthError), each with its `name` and its
- * `cause` kept. Every room may import it; it imports nothing of the library.
+ * `cause` kept. Every room may import it; it imports nothing of the library. GraphQLResponseError
+ * (graphql-request's ClientError) is imported from its file: the server entries, which import this
+ * index, must not load graphql-request.
  */
 export { AuthError } from './auth-error.js';
 export { AuthConfigError } from './auth-config-error.js';
@@ -14,5 +16,4 @@ export { TokenRejectedError } from './token-rejected-error.js';
 export { UnexpectedRedirectError } from './unexpected-redirect-error.js';
 export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';
 export { NotPrefetchedError } from './not-prefetched-error.js';
-export { GraphQLResponseError } from './graphql-response-error.js';
 export { GraphQLUrlMismatchError } from './graphql-url-mismatch-error.js';

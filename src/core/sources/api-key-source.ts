@@ -3,7 +3,7 @@ import type { RegionCandidate } from './regions.js';
 import { AuthNetworkError } from '../errors/index.js';
 import type { RegionChooser } from './region-discovery.js';
 import type { TokenSource } from './token-source.js';
-import type { Labels } from '../wire/telemetry.js';
+import type { ClientTelemetry } from '../wire/telemetry.js';
 
 export interface ApiKeySourceOptions {
   apiKey: string;
@@ -11,7 +11,7 @@ export interface ApiKeySourceOptions {
   chooser: RegionChooser;
   authTimeoutMs: number;
   fetch: typeof fetch;
-  labels?: Labels | undefined;
+  telemetry?: ClientTelemetry | undefined;
 }
 
 /** The only region there is: nothing to discover. */
@@ -24,11 +24,11 @@ export function oneRegion(candidate: RegionCandidate): RegionChooser {
 }
 
 /** The browser-held key exchanged at `/v1/auth`, in the region the chooser names. */
-export function apiKeySource({ apiKey, chooser, authTimeoutMs, fetch: fetchImpl, labels }: ApiKeySourceOptions): TokenSource {
+export function apiKeySource({ apiKey, chooser, authTimeoutMs, fetch: fetchImpl, telemetry }: ApiKeySourceOptions): TokenSource {
   return {
     async obtain(_replacing, why = 'first') {
       const { candidate, token } = await chooser.obtain(({ region, endpoints }) =>
-        requestToken({ fetch: fetchImpl, authUrl: endpoints.authUrl, apiKey, timeoutMs: authTimeoutMs, region, why, ...(labels === undefined ? {} : { labels: labels() }) }),
+        requestToken({ fetch: fetchImpl, authUrl: endpoints.authUrl, apiKey, timeoutMs: authTimeoutMs, region, why, telemetry }),
       );
       return { token, region: candidate.region };
     },

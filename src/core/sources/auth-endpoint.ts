@@ -8,7 +8,7 @@ import {
 } from '../errors/index.js';
 import { redact } from '../wire/redact.js';
 import { NO_REDIRECT, refuseRedirect } from '../wire/redirects.js';
-import { type Attributes, count, inSpan, recordMs, TELEMETRY } from '../wire/telemetry.js';
+import type { ClientTelemetry } from '../wire/telemetry.js';
 import type { ExchangeReason } from './token-source.js';
 import { readRetryAfter } from '../wire/retry-after.js';
 import { isTransientStatus } from '../wire/transient.js';
@@ -110,33 +110,15 @@ export interface TokenRequest {
   /** For telemetry: the region asked, and why. */
   region?: string;
   why?: ExchangeReason;
-  labels?: Attributes;
-}
-
-/** What an exchange came to, for its span and counter: never the key or the token. */
-function exchangeOutcome({ error }: { error?: unknown }): { 'graphql_jwt_auth.outcome': string; 'http.response.status_code'?: number } {
-  if (error === undefined) return { 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 };
-  const status = (error as { status?: unknown }).status;
-  const outcome = error instanceof InvalidApiKeyError || error instanceof AuthRequestError ? 'refused' : error instanceof AuthServerError ? 'failed' : 'unreachable';
-  return typeof status === 'number' ? { 'graphql_jwt_auth.outcome': outcome, 'http.response.status_code': status } : { 'graphql_jwt_auth.outcome': outcome };
+  /** Given by the server entries only. */
+  telemetry?: ClientTelemetry | undefined;
 }
 
 /**
  * Trades the API key for a token. The key travels only in this request's body, never in a URL or
  * header, and no error message carries it.
  */
-export async function requestToken({ fetch, authUrl, apiKey, timeoutMs, region = '', why = 'first', labels }: TokenRequest): Promise<string> {
-  const asked = { 'graphql_jwt_auth.region': region, 'graphql_jwt_auth.reason': why, ...labels };
-  const startedAt = performance.now();
-  let outcome: ReturnType<typeof exchangeOutcome> = exchangeOutcome({});
-  try {
-    const { token } = await inSpan(TELEMETRY.exchangeSpan, asked, () => postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey, owner: 'service' }), (result) => (outcome = exchangeOutcome(result)));
-    return token;
-  } catch (error) {
-    outcome = exchangeOutcome({ error });
-    throw error;
-  } finally {
-    count(TELEMETRY.exchanges, { ...asked, ...outcome });
-    recordMs(TELEMETRY.exchangeDuration, performance.now() - startedAt, { ...asked, 'graphql_jwt_auth.outcome': outcome['graphql_jwt_auth.outcome'] });
-  }
+export async function requestToken({ fetch, authUrl, apiKey, timeoutMs, region = '', why = 'first', telemetry }: TokenRequest): Promise<string> {
+  const post = async () => (await postForToken({ fetch, url: authUrl, body: { key: apiKey }, timeoutMs, secret: apiKey, owner: 'service' })).token;
+  return telemetry === undefined ? post() : telemetry.exchange({ region, why }, post);
 }

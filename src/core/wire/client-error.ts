@@ -1,5 +1,5 @@
 import type { ClientError } from 'graphql-request';
-import { GraphQLResponseError } from '../errors/index.js';
+import { GraphQLResponseError } from '../errors/graphql-response-error.js';
 import { NOT_JSON } from './expired-answer.js';
 import { isPlainObject } from './graphql-result.js';
 

@@ -4,7 +4,12 @@
  * they agree); reading that global means this library imports nothing of OpenTelemetry: without it
  * nothing is loaded, no bundler has to resolve an optional package, and every call below is a no-op.
  * Attributes never carry a key, a token, variables or a response body.
+ *
+ * A server concern: the server entries hand `serverTelemetry` to the clients they build (through
+ * buildAuthClient's Ownership), so a browser bundle carries none of this; an app sees its client's
+ * life through `client.onEvent`.
  */
+import { AuthRequestError, AuthServerError, InvalidApiKeyError } from '../errors/index.js';
 
 export type Attributes = Record<string, string | number | boolean>;
 
@@ -107,4 +112,48 @@ export function count(name: InstrumentName, attributes: Attributes = {}): void {
 
 export function recordMs(name: InstrumentName, ms: number, attributes: Attributes = {}): void {
   instrument(name, (meter) => meter.createHistogram(name, { unit: 'ms' }))?.record(ms, attributes);
+}
+
+/** What a client built on a server records; a client without it records nothing. */
+export interface ClientTelemetry {
+  /** An answer that said the token expired (or was refused). */
+  expiredAnswer: () => void;
+  /** An operation sent again with another token. */
+  retry: () => void;
+  /** One `/v1/auth` exchange: its span, its count and its duration. */
+  exchange: (asked: { region: string; why: string }, post: () => Promise<string>) => Promise<string>;
+}
+
+/** What an exchange came to, for its span and counter: never the key or the token. */
+function exchangeOutcome({ error }: { error?: unknown }): { 'graphql_jwt_auth.outcome': string; 'http.response.status_code'?: number } {
+  if (error === undefined) return { 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 };
+  const status = (error as { status?: unknown }).status;
+  const outcome = error instanceof InvalidApiKeyError || error instanceof AuthRequestError ? 'refused' : error instanceof AuthServerError ? 'failed' : 'unreachable';
+  return typeof status === 'number' ? { 'graphql_jwt_auth.outcome': outcome, 'http.response.status_code': status } : { 'graphql_jwt_auth.outcome': outcome };
+}
+
+/** What a handler's client records, each recording with the labels the app vouches for (a tenant's). */
+export function serverTelemetry(labels?: Labels): ClientTelemetry {
+  return {
+    expiredAnswer: () => {
+      count(TELEMETRY.expiredAnswers, labels?.());
+    },
+    retry: () => {
+      count(TELEMETRY.retries, labels?.());
+    },
+    async exchange({ region, why }, post) {
+      const asked = { 'graphql_jwt_auth.region': region, 'graphql_jwt_auth.reason': why, ...labels?.() };
+      const startedAt = performance.now();
+      let outcome: ReturnType<typeof exchangeOutcome> = exchangeOutcome({});
+      try {
+        return await inSpan(TELEMETRY.exchangeSpan, asked, post, (result) => (outcome = exchangeOutcome(result)));
+      } catch (error) {
+        outcome = exchangeOutcome({ error });
+        throw error;
+      } finally {
+        count(TELEMETRY.exchanges, { ...asked, ...outcome });
+        recordMs(TELEMETRY.exchangeDuration, performance.now() - startedAt, { ...asked, 'graphql_jwt_auth.outcome': outcome['graphql_jwt_auth.outcome'] });
+      }
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * checks, the operation's text and name, headers, abort, URLs, variables, `Retry-After`, transient
  * statuses, refused redirects and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
-import { clientError, type SentRequest } from './client-error.js';
+import type { ReadAnswer, SentRequest } from './client-error.js';
 import type { GraphQLDocument, Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
@@ -49,6 +49,13 @@ export type Send = <TData, TVariables extends Variables>(
   options: SendOptions,
 ) => Promise<TData>;
 
+/**
+ * The error for an answer with GraphQL errors or a non-2xx status. A client in an app is given
+ * graphql-request's ClientError (client-error.ts); the server entries, which load neither
+ * graphql-request nor graphql, give their own.
+ */
+export type AnswerError = (parsed: unknown, answer: ReadAnswer, request: SentRequest, operationName: string | undefined) => Error;
+
 const ACCEPT = 'application/graphql-response+json, application/json';
 
 /**
@@ -56,7 +63,13 @@ const ACCEPT = 'application/graphql-response+json, application/json';
  * HTTP error, not a GraphQL result, GraphQL errors) on that parsed value. The expired answer is
  * recognised by its body whatever its status; the errors are graphql-request's, as when it read them.
  */
-async function sendAndRead(post: () => Promise<Response>, { signal, answered }: SendOptions, request: SentRequest & { operationName: string | undefined }, url: string): Promise<unknown> {
+async function sendAndRead(
+  post: () => Promise<Response>,
+  { signal, answered }: SendOptions,
+  request: SentRequest & { operationName: string | undefined },
+  url: string,
+  answerError: AnswerError,
+): Promise<unknown> {
   const { operationName, ...sent } = request;
   let response: Response;
   try {
@@ -73,10 +86,10 @@ async function sendAndRead(post: () => Promise<Response>, { signal, answered }: 
   if (isTokenExpiredAnswer(parsed)) throw new ExpiredAnswer(response.status);
   if (isTokenRejectedAnswer(parsed)) throw new ExpiredAnswer(response.status, { rejected: true });
   const answer = { ok: response.ok, status: response.status, headers: response.headers, body };
-  if (!answer.ok) throw clientError(parsed, answer, sent, operationName);
+  if (!answer.ok) throw answerError(parsed, answer, sent, operationName);
   // Whatever its content type: a GraphQL result under text/plain is still data.
   if (!isGraphQLResult(parsed)) throw new InvalidGraphQLResponseError(answer.status);
-  if (parsed.errors !== undefined && parsed.errors.length > 0) throw clientError(parsed, answer, sent, operationName);
+  if (parsed.errors !== undefined && parsed.errors.length > 0) throw answerError(parsed, answer, sent, operationName);
   return parsed.data;
 }
 
@@ -85,7 +98,7 @@ async function sendAndRead(post: () => Promise<Response>, { signal, answered }: 
  * unless the caller set them) and reads each answer once. A redirect is refused, never followed:
  * the request carries a token (or, from the proxy client, the app's cookies).
  */
-export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Send {
+export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch, answerError: AnswerError): Send {
   // Parsed on the first send, not per request; not at creation, where a proxy client made during
   // server rendering would throw for a URL it never sends to.
   let url: URL | undefined;
@@ -103,6 +116,6 @@ export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch): Se
     const target = url;
     const post = () => fetchImpl(target, init);
     // The document's type fixes TData; the parsed body cannot be checked against it.
-    return sendAndRead(post, sendOptions, { query, variables, operationName }, graphqlUrl) as Promise<never>;
+    return sendAndRead(post, sendOptions, { query, variables, operationName }, graphqlUrl, answerError) as Promise<never>;
   };
 }

@@ -1,7 +1,6 @@
 // The small app every runtime serves (npm run test:runtimes): the token handler, the GraphQL proxy and
 // the /core client with an API key, all from the built entries, with the mock service as upstream.
 // Plain JavaScript, so each runtime loads it as it is: Bun and Deno directly, workerd through esbuild.
-import { createAuthClient, endpointsForBase } from '../../../dist/core.js';
 import { createGraphQLProxy, createTokenHandler } from '../../../dist/server.js';
 
 export const SESSION_COOKIE = 'session=signed-in';
@@ -15,17 +14,22 @@ export function createRuntimeApp({ upstream, apiKey, waitUntil }) {
   const shared = {
     apiKey,
     region: 'local',
-    regions: { local: endpointsForBase(upstream) },
+    // A base URL: /v1/auth and /v1/graphql under it.
+    regions: { local: upstream },
     authorizeRequest: (request) => request.headers.get('cookie') === SESSION_COOKIE,
     ...(waitUntil === undefined ? {} : { waitUntil }),
   };
   const tokenHandler = createTokenHandler(shared);
   const proxy = createGraphQLProxy(shared);
-  const client = createAuthClient({ apiKey, region: 'local', regions: shared.regions });
+  // /core loads graphql-request, and with it graphql, which reads process.env.NODE_ENV when loaded:
+  // Deno needs --allow-env=NODE_ENV for it. Loaded on first use, so the server entries above run on
+  // Deno with --allow-net alone.
+  let client;
 
   async function coreRequest() {
     try {
-      return Response.json({ data: await client.request(HELLO) });
+      client ??= import('../../../dist/core.js').then(({ createAuthClient }) => createAuthClient({ apiKey, region: 'local', regions: shared.regions }));
+      return Response.json({ data: await (await client).request(HELLO) });
     } catch (error) {
       return Response.json({ error: { name: error?.name, message: error?.message } }, { status: 500 });
     }

@@ -1,0 +1,67 @@
+// @vitest-environment node
+// The option checks in both modes a bundler builds: /core bundled with process.env.NODE_ENV replaced,
+// as an app's production and development builds replace it, then run. Production keeps no message
+// (docs/config-errors.md has them by code) and still refuses a bad option, with its code.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+const entry = fileURLToPath(new URL('../../../src/core/index.ts', import.meta.url));
+const dir = await mkdtemp(join(tmpdir(), 'gja-build-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+type Core = typeof import('../../../src/core/index.js');
+
+/** /core as an app's bundler builds it for `mode`, and the module it gives. */
+async function built(mode: 'production' | 'development'): Promise<{ code: string; core: Core }> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles.map((file) => file.text).join('');
+  const file = join(dir, `core-${mode}.mjs`);
+  await writeFile(file, code);
+  return { code, core: (await import(pathToFileURL(file).href)) as Core };
+}
+
+/** A client given a negative margin and a misspelt option, the console's warnings, and its first request's error. */
+async function refusal({ createAuthClient }: Core): Promise<{ warnings: unknown[][]; error: unknown }> {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    const client = createAuthClient({ apiKey: 'k', region: 'test', regions: { test: 'http://127.0.0.1:1' }, refreshMarginMs: -1, regoins: {} } as never);
+    const error: unknown = await client.request('{ hello }').catch((caught: unknown) => caught);
+    client.dispose();
+    return { warnings: warn.mock.calls, error };
+  } finally {
+    warn.mockRestore();
+  }
+}
+
+describe('the option checks in a bundled app', () => {
+  it('production: no message or unknown-option warning in the bundle, and a bad option still refused with an AuthConfigError and its code', async () => {
+    const { code, core } = await built('production');
+    for (const message of ['must be a finite number', 'ignores the option', 'Did you mean', 'takes tokenEndpoint(url)', 'opentelemetry']) expect(code).not.toContain(message);
+    const { warnings, error } = await refusal(core);
+    expect(warnings).toEqual([]);
+    expect(error).toBeInstanceOf(core.AuthConfigError);
+    expect(error).toMatchObject({ name: 'AuthConfigError', code: 'GJA_NUMBER', message: 'invalid option (GJA_NUMBER)' });
+  });
+
+  it('development: the full message with the same code, and the misspelt option reported', async () => {
+    const { core } = await built('development');
+    const { warnings, error } = await refusal(core);
+    expect(warnings).toEqual([['graphql-jwt-auth-react: createAuthClient ignores the option "regoins", which it does not know. Did you mean "regions"?']]);
+    expect(error).toBeInstanceOf(core.AuthConfigError);
+    expect(error).toMatchObject({ code: 'GJA_NUMBER', message: 'refreshMarginMs must be a finite number ≥ 0, got -1' });
+  });
+});
