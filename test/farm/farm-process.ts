@@ -41,12 +41,25 @@ const options: ServerHandlerOptions = {
   authorizeRequest: () => true,
   ...(await tokenCacheFromEnv()),
 };
+// With TEST_CLOCK set, `POST /__clock` with a number of ms moves this process's clock ahead: the
+// test steps a backoff's time in every process at once instead of sleeping through it.
+let clockOffsetMs = 0;
+if (env('TEST_CLOCK') !== '') options.now = () => Date.now() + clockOffsetMs;
 const margin = optionalNumber('REFRESH_MARGIN_MS');
 if (margin !== undefined) options.refreshMarginMs = margin;
 const handler = env('MODE') === 'proxy' ? createGraphQLProxy(options) : createTokenHandler(options);
 
 const listener = getRequestListener(handler);
 const server = createServer((req, res) => {
+  if (env('TEST_CLOCK') !== '' && req.url === '/__clock' && req.method === 'POST') {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      clockOffsetMs += Number(body);
+      res.end(String(clockOffsetMs));
+    });
+    return;
+  }
   void listener(req, res);
 });
 server.listen(0, '127.0.0.1', () => {
