@@ -1,8 +1,8 @@
 // @vitest-environment node
 // An outage of /v1/auth across a farm on one Redis: the lease holder's failure holds every process
 // off until one deadline, so the farm asks once per backoff step, not once per process; callers
-// meanwhile get 503 with Retry-After. Each process's clock is moved by the test (TEST_CLOCK), so the
-// steps pass when the test says, not after sleeps.
+// meanwhile get 503 with Retry-After. The processes share one clock that stands still until the test
+// moves it (TEST_CLOCK), so the steps pass when the test says, not after sleeps.
 import { describe, expect, it } from 'vitest';
 import { startService } from '../support/fixtures.js';
 import { type FarmProcess, startFarm, testRedis } from './farm.js';
@@ -31,7 +31,7 @@ describe('a farm on one Redis during an outage of /v1/auth', { timeout: 45_000 }
     running.service.failNextAuthCalls(3, 503);
     const redis = await testRedis();
     // Sealed, as a farm that keys its cache runs: the hold-off is sealed as the entries are.
-    const farm = await startFarm({ REDIS_URL: redis.url, SERVICE_URL: running.baseUrl, TEST_CLOCK: '1', ENCRYPTION_KEY: 'a 32-byte secret from the vault!' });
+    const farm = await startFarm({ REDIS_URL: redis.url, SERVICE_URL: running.baseUrl, TEST_CLOCK: String(Date.now()), ENCRYPTION_KEY: 'a 32-byte secret from the vault!' });
 
     const [first] = farm;
     if (first === undefined) throw new Error('an empty farm');

@@ -41,10 +41,11 @@ const options: ServerHandlerOptions = {
   authorizeRequest: () => true,
   ...(await tokenCacheFromEnv()),
 };
-// With TEST_CLOCK set, `POST /__clock` with a number of ms moves this process's clock ahead: the
-// test steps a backoff's time in every process at once instead of sleeping through it.
+// With TEST_CLOCK (epoch ms) set, every process's clock stands at that time until `POST /__clock`
+// with a number of ms moves it ahead: the test steps a backoff's time in all of them at once, and a
+// loaded machine cannot end a step while the test still counts its calls.
 let clockOffsetMs = 0;
-if (env('TEST_CLOCK') !== '') options.now = () => Date.now() + clockOffsetMs;
+if (env('TEST_CLOCK') !== '') options.now = () => Number(env('TEST_CLOCK')) + clockOffsetMs;
 const margin = optionalNumber('REFRESH_MARGIN_MS');
 if (margin !== undefined) options.refreshMarginMs = margin;
 const handler = env('MODE') === 'proxy' ? createGraphQLProxy(options) : createTokenHandler(options);

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // An outage of /v1/auth with no token in hand: one exchange per backoff step for the whole process,
 // every caller meanwhile answered 503 with Retry-After, and Retry-After as the backoff's floor.
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { AuthNetworkError, AuthServerError, createAuthClient } from '../../src/core/index.js';
 import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandlerOptions } from '../../src/server/index.js';
 import { freePort } from '../support/free-ports.js';
@@ -114,6 +115,38 @@ describe('handlers sharing a memoryTokenCache during an outage of /v1/auth', () 
     clock.now += 2_000;
     expect((await both()).map((answer) => answer.status)).toEqual([200, 200]);
     expect(running.service.authCalls).toHaveLength(3);
+  });
+
+  it('an auth endpoint that drops every connection: the second handler learns the failure from the cache, one connection per step for both', async () => {
+    const running = await startService();
+    const dropped = { connections: 0 };
+    const endpoint = createServer((socket) => {
+      dropped.connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    onTestFinished(
+      () =>
+        new Promise<void>((resolve) => {
+          endpoint.close(() => {
+            resolve();
+          });
+        }),
+    );
+    const address = endpoint.address();
+    if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
+    const clock = { now: Date.now() };
+    const shared: Partial<ServerHandlerOptions> = { tokenCache: memoryTokenCache(() => clock.now), now: () => clock.now, regions: { test: `http://127.0.0.1:${address.port}` } };
+    const { url: tokenUrl } = await handlerOnClock(running, createTokenHandler, shared);
+    const { url: proxyUrl } = await handlerOnClock(running, createGraphQLProxy, shared);
+
+    const answers = [await post(tokenUrl, {}), await post(proxyUrl, ITEMS), await post(proxyUrl, ITEMS)];
+
+    expect(answers.map((answer) => [answer.status, answer.headers.get('retry-after')])).toEqual(Array(3).fill([503, '1']));
+    expect(dropped.connections).toBe(1);
+    clock.now += 1_000;
+    await Promise.all([post(tokenUrl, {}), post(proxyUrl, ITEMS)]);
+    expect(dropped.connections).toBe(2);
   });
 });
 
