@@ -61,6 +61,8 @@ export interface TokenCache {
    * Optional, with `readHoldOff`: stores the farm's outage hold-off for `ttlMs` (longer than the
    * hold-off itself, so the next failure knows the step). A cache without both keeps each process's
    * own backoff: during an outage each process then asks `/v1/auth` once per step of its own.
+   * Kept beside the lease, not in it: a lease lives `leaseMs` whatever the backoff drew, and a lease
+   * held through a hold-off would have the others wait it out instead of answering at once.
    */
   holdOff?: (identity: string, holdOff: AuthHoldOff, ttlMs: number) => Promise<void>;
   /** The hold-off stored for an identity, or null (the caller validates and bounds it). */
