@@ -4,4 +4,4 @@
  */
 export { type DurableObjectNamespaceLike, durableObjectTokenCache, type DurableObjectTokenCacheOptions } from './durable-object-token-cache.js';
 export { type DurableObjectStateLike, TokenCacheObject } from './token-cache-object.js';
-export type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
+export type { AuthHoldOff, CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';

@@ -12,4 +12,4 @@ export type {
 export type { AuthEvent, OperationOutcome } from '../core/session/auth-events.js';
 export { createTokenHandler } from './token-handler.js';
 export { memoryTokenCache } from '../core/sources/token-cache.js';
-export type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
+export type { AuthHoldOff, CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';

@@ -1,4 +1,4 @@
-import type { CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
+import type { AuthHoldOff, CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
 import { deriveKey, hmacHex, readSecret } from './cache-keys.js';
 import { encryptingSealer, plainSealer } from './sealed-value.js';
 import { MAX_STORED_CHARS, MAX_TTL_MS, type StringStore } from './string-store.js';
@@ -21,6 +21,9 @@ export interface SealedTokenCacheOptions extends TokenCacheTiming {
   logger?: { warn: (message: string) => void };
 }
 
+/** The tag of a stored hold-off: it names no token. */
+const HOLD_OFF_TAG = 'hold-off';
+
 const UNKEYED_WARNING =
   'graphql-jwt-auth-react: the shared token cache has neither encryptionKey nor keySecret: its names can be checked against guessed API keys offline, and anyone who can write to it chooses the token';
 
@@ -39,16 +42,16 @@ export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOp
   const nameKey = secret === null ? null : deriveKey(secret, 'name', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
   // A token living longer than the store keeps anything is asked for again when its entry lapses.
   const lifeOf = (ttlMs: number) => Math.min(ttlMs, MAX_TTL_MS);
-  const nameOf = async (kind: 'token' | 'lease', identity: string) =>
+  const nameOf = async (kind: 'token' | 'lease' | 'holdoff', identity: string) =>
     `${keyPrefix}${kind}:${nameKey === null ? identity : await hmacHex(nameKey, identity)}`;
+  /** What is stored under `name`, opened (the guard validates it), or null; nothing oversized is decoded. */
+  const openStored = async (name: string): Promise<unknown> => {
+    const stored = await store.get(name);
+    return stored === null || stored.length > MAX_STORED_CHARS ? null : sealer.open(stored, name);
+  };
 
   return {
-    async read(identity) {
-      const name = await nameOf('token', identity);
-      const stored = await store.get(name);
-      if (stored === null || stored.length > MAX_STORED_CHARS) return null;
-      return (await sealer.open(stored, name)) as CachedToken | null;
-    },
+    read: async (identity) => (await openStored(await nameOf('token', identity))) as CachedToken | null,
     async write(identity, entry, ttlMs) {
       const name = await nameOf('token', identity);
       await store.set(name, await sealer.seal(entry, name), lifeOf(ttlMs));
@@ -62,6 +65,13 @@ export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOp
     releaseLease: async (identity, owner) => {
       await store.deleteIfEquals(await nameOf('lease', identity), owner);
     },
+    // The farm's outage hold-off, sealed as entries are: without the key, a writer could park the
+    // farm (bounded by the reader, but again and again). Nothing secret is in it either way.
+    async holdOff(identity, holdOff, ttlMs) {
+      const name = await nameOf('holdoff', identity);
+      await store.set(name, await sealer.sealTagged(holdOff, HOLD_OFF_TAG, name), lifeOf(ttlMs));
+    },
+    readHoldOff: async (identity) => (await openStored(await nameOf('holdoff', identity))) as AuthHoldOff | null,
     timing,
   };
 }

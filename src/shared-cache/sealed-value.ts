@@ -16,7 +16,10 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.
  */
 export interface ValueSealer {
   tagOf: (token: string) => Promise<string>;
+  /** A token entry, tagged by its token. */
   seal: (entry: CachedToken, storedUnder: string) => Promise<string>;
+  /** Any other value (the farm's hold-off), under a fixed tag: sealed as an entry is, so a writer without the key cannot set it. */
+  sealTagged: (value: object, tag: string, storedUnder: string) => Promise<string>;
   /** The entry, or whatever was stored if it cannot be read (the caller validates it). */
   open: (stored: string, storedUnder: string) => Promise<unknown>;
 }
@@ -38,6 +41,7 @@ export function plainSealer(): ValueSealer {
   return {
     tagOf: sha256Hex,
     seal: async (entry) => `${await sha256Hex(entry.token)}.${JSON.stringify(entry)}`,
+    sealTagged: (value, tag) => Promise.resolve(`${tag}.${JSON.stringify(value)}`),
     open: (stored) => Promise.resolve(parse(payloadOf(stored))),
   };
 }
@@ -48,20 +52,23 @@ export function encryptingSealer(secret: Promise<CryptoKey>): ValueSealer {
   const tagKey = deriveKey(secret, 'tag', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
   const tagOf = (token: string) => hmacHex(tagKey, token);
 
+  async function sealTagged(value: object, tag: string, storedUnder: string): Promise<string> {
+    const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+    const sealed = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: encoder.encode(storedUnder) },
+      await aesKey,
+      encoder.encode(JSON.stringify(value)),
+    );
+    const bytes = new Uint8Array(IV_BYTES + sealed.byteLength);
+    bytes.set(iv);
+    bytes.set(new Uint8Array(sealed), IV_BYTES);
+    return `${tag}.${toBase64(bytes)}`;
+  }
+
   return {
     tagOf,
-    async seal(entry, storedUnder) {
-      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-      const sealed = await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv, additionalData: encoder.encode(storedUnder) },
-        await aesKey,
-        encoder.encode(JSON.stringify(entry)),
-      );
-      const bytes = new Uint8Array(IV_BYTES + sealed.byteLength);
-      bytes.set(iv);
-      bytes.set(new Uint8Array(sealed), IV_BYTES);
-      return `${await tagOf(entry.token)}.${toBase64(bytes)}`;
-    },
+    seal: async (entry, storedUnder) => sealTagged(entry, await tagOf(entry.token), storedUnder),
+    sealTagged,
     async open(stored, storedUnder) {
       try {
         const bytes = fromBase64(payloadOf(stored));

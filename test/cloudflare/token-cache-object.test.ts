@@ -99,4 +99,28 @@ describe('TokenCacheObject, as anyone holding the binding can ask it', () => {
     expect(answer).toBe(200);
     expect(running.service.authCalls).toHaveLength(2);
   });
+
+  it('two Workers on one object during an outage of /v1/auth: the second asks no one until the first one’s hold-off ends, then one /v1/auth serves both', async () => {
+    const running = await startService();
+    running.service.failNextAuthCalls(1, 503);
+    const { binding } = namespace();
+    const clock = { now: Date.now() };
+    const proxy = () => {
+      const tokenCache = durableObjectTokenCache(binding, { encryptionKey: 'the fleet secret, thirty-two chars!' });
+      return serveHandler(
+        createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache, now: () => clock.now }),
+      );
+    };
+    const [first, second] = [await proxy(), await proxy()];
+
+    expect((await post(first, ITEMS)).status).toBe(503);
+    const told = await post(second, ITEMS);
+    expect([told.status, told.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(running.service.authCalls).toHaveLength(1);
+
+    clock.now += 1_000; // the first step waits at most 1 s
+    expect((await post(second, ITEMS)).status).toBe(200);
+    expect((await post(first, ITEMS)).status).toBe(200);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
 });

@@ -36,7 +36,12 @@ async function tokenCacheFromEnv() {
   return { tokenCache };
 }
 
-const common = { regions: { test: env('SERVICE_URL') }, ...(await tokenCacheFromEnv()) };
+// With TEST_CLOCK (epoch ms) set, every process's clock stands at that time until `POST /__clock`
+// with a number of ms moves it ahead: the test steps a backoff's time in all of them at once, and a
+// loaded machine cannot end a step while the test still counts its calls.
+let clockOffsetMs = 0;
+const testClock = env('TEST_CLOCK') === '' ? {} : { now: () => Number(env('TEST_CLOCK')) + clockOffsetMs };
+const common = { regions: { test: env('SERVICE_URL') }, ...(await tokenCacheFromEnv()), ...testClock };
 const margin = optionalNumber('REFRESH_MARGIN_MS');
 const maxSessions = optionalNumber('MAX_SESSIONS');
 const tenantKeys = env('TENANT_KEYS') === '' ? [] : env('TENANT_KEYS').split(',');
@@ -64,6 +69,15 @@ const handler = makeHandler();
 
 const listener = getRequestListener(handler);
 const server = createServer((req, res) => {
+  if (env('TEST_CLOCK') !== '' && req.url === '/__clock' && req.method === 'POST') {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      clockOffsetMs += Number(body);
+      res.end(String(clockOffsetMs));
+    });
+    return;
+  }
   void listener(req, res);
 });
 server.listen(0, '127.0.0.1', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RedisClientLike, redisTokenCache, type RedisTokenCacheOptions } from '../../src/redis/index.js';
-import { createGraphQLProxy } from '../../src/server/index.js';
+import { createGraphQLProxy, type ServerHandlerOptions } from '../../src/server/index.js';
 import { hasSession, post, serveHandler } from '../server/serve-handler.js';
 import { API_KEY, bearerTokens, sleep, startService, type Running } from '../support/fixtures.js';
 import { redisClient, testRedis } from './farm.js';
@@ -129,5 +129,38 @@ describe('a hostile writer on the farm’s Redis', () => {
     expect(answer).toBe(200);
     expect(running.service.authCalls).toHaveLength(2);
     expect(await writer.exists(key)).toBe(1);
+  });
+
+  it('a hold-off it garbles, or sets to run for a day, parks no process: each is asked past as none, nothing crashes', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const running = await startService();
+    running.service.failNextAuthCalls(2, 503);
+    const redis = await testRedis();
+    const writer = await redisClient(redis);
+    const clock = { now: Date.now() };
+    const options: ServerHandlerOptions = {
+      apiKey: API_KEY,
+      region: 'test',
+      regions: { test: running.baseUrl },
+      authorizeRequest: hasSession,
+      tokenCache: redisTokenCache(await redisClient(redis), KEYED),
+      now: () => clock.now,
+    };
+    const url = await serveHandler(createGraphQLProxy(options));
+
+    expect((await post(url, ITEMS)).status).toBe(503);
+    const [key] = await writer.keys('*holdoff:*');
+    if (key === undefined) throw new Error('Expected the farm’s hold-off');
+
+    await writer.set(key, 'hold-off.{"until":"later"');
+    clock.now += 1_000; // this process's own step is over
+    expect((await post(url, ITEMS)).status).toBe(503);
+    expect(running.service.authCalls).toHaveLength(2);
+
+    // A day's hold-off with no expiry: longer than any process sets one, so it is no process's.
+    await writer.set(key, `hold-off.${JSON.stringify({ until: Date.now() + 86_400_000, failures: 1, status: 503 })}`);
+    clock.now += 2_000;
+    expect((await post(url, ITEMS)).status).toBe(200);
+    expect(running.service.authCalls).toHaveLength(3);
   });
 });

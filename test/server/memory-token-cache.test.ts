@@ -21,6 +21,18 @@ describe('memoryTokenCache: the TokenCache contract, as a shared store keeps it'
     expect(await cache.read('id')).toBeNull();
   });
 
+  it('a hold-off lives exactly ttlMs, per identity, and reads back as stored', async () => {
+    const { cache, setClock } = cacheAt(1_000);
+    const holdOff = { until: 2_000, failures: 2, status: 503 };
+    await cache.holdOff?.('id', holdOff, 500);
+
+    setClock(1_499);
+    expect(await cache.readHoldOff?.('id')).toEqual(holdOff);
+    expect(await cache.readHoldOff?.('another id')).toBeNull();
+    setClock(1_500);
+    expect(await cache.readHoldOff?.('id')).toBeNull();
+  });
+
   it('compareAndSet replaces the entry that still holds the expected token, and says so', async () => {
     const { cache } = cacheAt(0);
     await cache.write('id', entry('a'), 1_000);

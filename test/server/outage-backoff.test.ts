@@ -1,9 +1,10 @@
 // @vitest-environment node
 // An outage of /v1/auth with no token in hand: one exchange per backoff step for the whole process,
 // every caller meanwhile answered 503 with Retry-After, and Retry-After as the backoff's floor.
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { AuthNetworkError, AuthServerError, createAuthClient } from '../../src/core/index.js';
-import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandlerOptions } from '../../src/server/index.js';
 import { freePort } from '../support/free-ports.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
@@ -84,6 +85,68 @@ describe.each(HANDLERS)('the %s during an outage of /v1/auth', (_name, make, bod
     await post(url, body);
     const second = await post(url, body);
     expect(Number(second.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('handlers sharing a memoryTokenCache during an outage of /v1/auth', () => {
+  it('a token handler and a proxy of one process hold off together: one /v1/auth per backoff step for both, then one for both on recovery', async () => {
+    const running = await startService();
+    running.service.failNextAuthCalls(2, 503);
+    const clock = { now: Date.now() };
+    const shared: Partial<ServerHandlerOptions> = { tokenCache: memoryTokenCache(() => clock.now), now: () => clock.now };
+    const { url: tokenUrl } = await handlerOnClock(running, createTokenHandler, shared);
+    const { url: proxyUrl } = await handlerOnClock(running, createGraphQLProxy, shared);
+    const both = () => Promise.all([post(tokenUrl, {}), post(proxyUrl, ITEMS)]);
+
+    const first = await post(tokenUrl, {});
+    // The proxy learns the token handler's failure from the cache: it asks no one.
+    const second = await post(proxyUrl, ITEMS);
+    expect([first.status, second.status]).toEqual([503, 503]);
+    expect([first.headers.get('retry-after'), second.headers.get('retry-after')]).toEqual(['1', '1']);
+    expect(running.service.authCalls).toHaveLength(1);
+
+    // Step 1 (at most 1 s) is over: one of the two asks, and the other is told its failure.
+    clock.now += 1_000;
+    const stepTwo = await both();
+    expect(stepTwo.map((answer) => answer.status)).toEqual([503, 503]);
+    for (const answer of stepTwo) expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+    expect(running.service.authCalls).toHaveLength(2);
+
+    clock.now += 2_000;
+    expect((await both()).map((answer) => answer.status)).toEqual([200, 200]);
+    expect(running.service.authCalls).toHaveLength(3);
+  });
+
+  it('an auth endpoint that drops every connection: the second handler learns the failure from the cache, one connection per step for both', async () => {
+    const running = await startService();
+    const dropped = { connections: 0 };
+    const endpoint = createServer((socket) => {
+      dropped.connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    onTestFinished(
+      () =>
+        new Promise<void>((resolve) => {
+          endpoint.close(() => {
+            resolve();
+          });
+        }),
+    );
+    const address = endpoint.address();
+    if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
+    const clock = { now: Date.now() };
+    const shared: Partial<ServerHandlerOptions> = { tokenCache: memoryTokenCache(() => clock.now), now: () => clock.now, regions: { test: `http://127.0.0.1:${address.port}` } };
+    const { url: tokenUrl } = await handlerOnClock(running, createTokenHandler, shared);
+    const { url: proxyUrl } = await handlerOnClock(running, createGraphQLProxy, shared);
+
+    const answers = [await post(tokenUrl, {}), await post(proxyUrl, ITEMS), await post(proxyUrl, ITEMS)];
+
+    expect(answers.map((answer) => [answer.status, answer.headers.get('retry-after')])).toEqual(Array(3).fill([503, '1']));
+    expect(dropped.connections).toBe(1);
+    clock.now += 1_000;
+    await Promise.all([post(tokenUrl, {}), post(proxyUrl, ITEMS)]);
+    expect(dropped.connections).toBe(2);
   });
 });
 

@@ -112,12 +112,13 @@ describe('OpenTelemetry, with the SDK registered', () => {
       attributes: [{ 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'first', 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 }],
     });
     // Twelve requests of six tenants (the second round through the cache, the pool holding three), and
-    // the spans say no more than one tenant's would: seven kinds, none naming a tenant.
+    // the spans say no more than one tenant's would: eight kinds, none naming a tenant.
     const kinds = new Set(spans.getFinishedSpans().map((span) => `${span.name} ${Object.values(span.attributes).join(' ')}`));
     expect([...kinds].sort()).toEqual([
       'graphql-jwt-auth /v1/auth test first ok 200',
       'graphql-jwt-auth cache read hit',
       'graphql-jwt-auth cache read miss',
+      'graphql-jwt-auth cache readHoldOff miss',
       'graphql-jwt-auth cache releaseLease done',
       'graphql-jwt-auth cache takeLease lease',
       'graphql-jwt-auth cache write done',
@@ -185,7 +186,7 @@ describe('OpenTelemetry, with the SDK registered', () => {
     ]);
   });
 
-  it('the shared cache: a span per call with what it came to (miss, lease, done, hit)', async () => {
+  it('the shared cache: a span per call with what it came to (miss, lease, no hold-off, done, hit)', async () => {
     const running = await startService();
     const tokenCache = memoryTokenCache();
     const options = { apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache };
@@ -198,6 +199,7 @@ describe('OpenTelemetry, with the SDK registered', () => {
       'read miss',
       'takeLease lease',
       'read miss',
+      'readHoldOff miss',
       'write done',
       'releaseLease done',
       'read hit',

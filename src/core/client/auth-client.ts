@@ -9,10 +9,11 @@
 import { apiKeySource, oneRegion } from '../sources/api-key-source.js';
 import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
-import { AuthConfigError } from '../errors/index.js';
+import { AuthConfigError, type AuthNetworkError, type AuthServerError } from '../errors/index.js';
 import { fingerprint } from '../sources/fingerprint.js';
 import { sha256Hex } from '../sources/digest.js';
 import { createRequestPath } from './request-path.js';
+import { outageWaitMs } from '../session/auth-backoff.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
@@ -77,7 +78,13 @@ export interface Ownership {
    */
   shareSource?: (
     source: TokenSource,
-    context: { identity: Promise<string>; now: () => number; marginMs: number; acceptsRegion: (region: string) => boolean },
+    context: {
+      identity: Promise<string>;
+      now: () => number;
+      marginMs: number;
+      acceptsRegion: (region: string) => boolean;
+      outageWaitMs: (failures: number, error: AuthServerError | AuthNetworkError) => number;
+    },
   ) => TokenSource;
   /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
   waitUntil?: (promise: Promise<unknown>) => void;
@@ -129,7 +136,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
     source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl, telemetry });
     // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
-    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion });
+    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion, outageWaitMs });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({
       fetch: fetchImpl,

@@ -23,12 +23,11 @@ export class GraphQLUrlMismatchError extends AuthConfigError {
   readonly endpointUrl: string;
   readonly configuredUrl: string;
 
-  constructor({ tokenEndpoint, region, endpointUrl, configuredUrl }: GraphQLUrlMismatch, options?: ErrorOptions) {
+  constructor({ tokenEndpoint, region, endpointUrl, configuredUrl }: GraphQLUrlMismatch) {
     super(
       `The token endpoint ${tokenEndpoint} gives tokens for ${endpointUrl}, but this client's regions send region "${region}" to ${configuredUrl}; ` +
         "no token was sent to either. Leave `regions` out of the browser's client (tokens then go where the endpoint says), " +
         'or give it the same regions as createTokenHandler',
-      options,
     );
     this.tokenEndpoint = tokenEndpoint;
     this.region = region;

@@ -1,3 +1,5 @@
+import { throttledForMs } from '../wire/retry-after.js';
+
 /** The first wait after a failed exchange, and the most a wait grows to (doubling per failure). */
 export const DEFAULT_AUTH_BACKOFF_MS = { initialDelayMs: 1_000, maxDelayMs: 30_000 } as const;
 
@@ -11,6 +13,14 @@ export function fullJitterMs(failures: number, random: () => number = Math.rando
   const { initialDelayMs, maxDelayMs } = DEFAULT_AUTH_BACKOFF_MS;
   const cap = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.min(Math.max(failures - 1, 0), 30));
   return Math.max(1, Math.floor(random() * cap));
+}
+
+/**
+ * How long no one asks `/v1/auth` after the `failures`-th failed exchange in a row with no token in
+ * hand: full jitter, never shorter than the service's Retry-After.
+ */
+export function outageWaitMs(failures: number, error: unknown): number {
+  return Math.max(throttledForMs(error), fullJitterMs(failures));
 }
 
 /**

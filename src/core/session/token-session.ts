@@ -7,7 +7,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { AuthConfigError, AuthError, type AuthNetworkError, AuthRequestError, type AuthServerError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
-import { fullJitterMs, renewalBackoffMs } from './auth-backoff.js';
+import { fullJitterMs, outageWaitMs, renewalBackoffMs } from './auth-backoff.js';
 import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from '../wire/retry-after.js';
@@ -216,9 +216,10 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       return error;
     }
     if (isTransientAuthError(error)) {
-      // No token to serve meanwhile: one exchange per backoff step, whoever calls.
+      // No token to serve meanwhile: one exchange per backoff step, whoever calls. A source that
+      // shares the backoff with other processes (a token cache's hold-off) has drawn the wait already.
       failedExchanges += 1;
-      const waitMs = Math.max(throttledMs, fullJitterMs(failedExchanges));
+      const waitMs = error.retryInMs ?? outageWaitMs(failedExchanges, error);
       const told = error.withRetryIn(waitMs);
       backoff = { until: now() + waitMs, throttledUntil: now() + throttledMs, error: told };
       timer.cancel();

@@ -1,6 +1,7 @@
 import { count, inSpan, type Labels, TELEMETRY } from '../wire/telemetry.js';
 import { isUsableToken } from './usable-token.js';
-import type { CachedToken, TokenCache } from './token-cache.js';
+import { validHoldOff } from './farm-hold-off.js';
+import type { AuthHoldOff, CachedToken, TokenCache } from './token-cache.js';
 
 /** The cache failed, timed out or answered something unusable: the caller renews on its own. */
 export class TokenCacheUnavailable extends Error {
@@ -19,7 +20,13 @@ function validEntry(entry: unknown): CachedToken | null {
   return { token, expiresAt, obtainedAt, region };
 }
 
-export type GuardedTokenCache = Required<Omit<TokenCache, 'timing'>>;
+export type GuardedTokenCache = Required<Omit<TokenCache, 'timing' | 'holdOff' | 'readHoldOff'>> & {
+  /** The farm's outage hold-off, or null where the cache keeps none (each process backs off alone). */
+  holdOffs: {
+    read: (identity: string) => Promise<AuthHoldOff | null>;
+    write: (identity: string, holdOff: AuthHoldOff, ttlMs: number) => Promise<void>;
+  } | null;
+};
 
 /**
  * How long a call is given once a call has gone unanswered for its whole bound: a cache that hangs
@@ -92,7 +99,15 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
     }
   }
 
+  const { holdOff, readHoldOff } = cache;
   return {
+    holdOffs:
+      holdOff === undefined || readHoldOff === undefined
+        ? null
+        : {
+            read: (identity) => guarded('readHoldOff', async () => validHoldOff(await readHoldOff.call(cache, identity)), (found) => (found === null ? 'miss' : 'hit')),
+            write: (identity, value, ttlMs) => guarded('holdOff', () => holdOff.call(cache, identity, value, ttlMs), () => 'done'),
+          },
     read: (identity) => guarded('read', async () => validEntry(await cache.read(identity)), (entry) => (entry === null ? 'miss' : 'hit')),
     write: (identity, entry, ttlMs) => guarded('write', () => cache.write(identity, entry, ttlMs), () => 'done'),
     compareAndSet: (identity, expected, entry, ttlMs) => guarded('compareAndSet', () => cache.compareAndSet(identity, expected, entry, ttlMs), (set) => (set ? 'done' : 'lost')),

@@ -1,5 +1,8 @@
+import { type AuthNetworkError, AuthServerError } from '../errors/index.js';
+import { isTransientAuthError } from '../wire/transient.js';
+import { heldOffFailure, MAX_HOLD_OFF_MS } from './farm-hold-off.js';
 import { guardTokenCache, TokenCacheUnavailable } from './guarded-token-cache.js';
-import type { CachedToken, TokenCache } from './token-cache.js';
+import type { AuthHoldOff, CachedToken, TokenCache } from './token-cache.js';
 import { servedTokens } from './served-tokens.js';
 import { readTokenExpiry } from './token-expiry.js';
 import type { ExchangeReason, IssuedToken, TokenSource } from './token-source.js';
@@ -27,6 +30,12 @@ export interface SharedTokenSourceOptions {
    * deploy) shares the entry: its tokens are treated as no entry, as stored and tab-shared ones are.
    */
   acceptsRegion: (region: string) => boolean;
+  /**
+   * The session's outage backoff: how long no one asks `/v1/auth` after the `failures`-th failed
+   * exchange in a row (full jitter, Retry-After the floor). Where the cache keeps a hold-off, the
+   * lease holder draws it once for the whole farm.
+   */
+  outageWaitMs: (failures: number, error: AuthServerError | AuthNetworkError) => number;
   log?: (message: string) => void;
   /** Added to the cache's spans and counts (a server's tenant label). */
   labels?: Labels | undefined;
@@ -45,7 +54,7 @@ const handedOver = (entry: CachedToken): IssuedToken => ({ ...issued(entry), sec
  * report one expiry, the service is asked once. When the cache fails, the process renews on its own
  * (the session's single flight) and asks the cache again at its next renewal.
  */
-export function sharedTokenSource({ inner, cache, identity, now, marginMs, acceptsRegion, log = console.warn, labels }: SharedTokenSourceOptions): TokenSource {
+export function sharedTokenSource({ inner, cache, identity, now, marginMs, acceptsRegion, outageWaitMs, log = console.warn, labels }: SharedTokenSourceOptions): TokenSource {
   const timing = cache.timing ?? {};
   const leaseMs = timing.leaseMs ?? DEFAULT_LEASE_MS;
   const waitTimeoutMs = timing.waitTimeoutMs ?? leaseMs + 5_000;
@@ -62,6 +71,42 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     takeLease: async () => store.takeLease(await identityKnown, owner, leaseMs),
     releaseLease: async () => store.releaseLease(await identityKnown, owner),
   };
+  const holdOffs = store.holdOffs;
+
+  /**
+   * The farm's outage hold-off. While it runs, the failure another process met is thrown, told what
+   * is left of it; once over, the last one stored is returned, so the next failure takes the next
+   * step. One set to run longer than any process sets one is no process's (a stray or hostile
+   * writer's, as an overlong lease is) and is not honoured: it cannot park the farm.
+   */
+  async function heldOff(): Promise<AuthHoldOff | null> {
+    if (holdOffs === null) return null;
+    const holdOff = await holdOffs.read(await identityKnown);
+    const leftMs = holdOff === null ? 0 : Math.ceil(holdOff.until - now());
+    if (leftMs > MAX_HOLD_OFF_MS) return null;
+    if (holdOff !== null && leftMs > 0) throw heldOffFailure(holdOff, leftMs, inner.toAuthError);
+    return holdOff;
+  }
+
+  /**
+   * Tells the farm of a failed exchange before the lease is released: the others answer it until
+   * the deadline instead of asking, and one process asks after it. The wait is drawn here once for
+   * the farm, so every process's callers are told the same deadline. `seen` obtained after the last
+   * hold-off ended means the service answered since: the steps start again.
+   */
+  async function shareFailure(error: unknown, seen: CachedToken | null, last: AuthHoldOff | null): Promise<unknown> {
+    if (holdOffs === null || !isTransientAuthError(error)) return error;
+    const failures = last !== null && (seen === null || seen.obtainedAt <= last.until) ? last.failures + 1 : 1;
+    const waitMs = outageWaitMs(failures, error);
+    const holdOff = { until: now() + waitMs, failures, status: error instanceof AuthServerError ? error.status : 0 };
+    try {
+      // Kept past its deadline, so the failure after it is counted as the next step.
+      await holdOffs.write(await identityKnown, holdOff, waitMs + MAX_HOLD_OFF_MS);
+    } catch (cacheError) {
+      if (!(cacheError instanceof TokenCacheUnavailable)) throw cacheError;
+    }
+    return error.withRetryIn(waitMs);
+  }
 
   /** Fresh enough to hand out: not the refused token nor older than one served, of a region this process knows, and not yet due for renewal. */
   const isFresh = (entry: CachedToken | null, refused: string | null): entry is CachedToken =>
@@ -72,9 +117,14 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     now() < entry.expiresAt - Math.min(marginMs, (entry.expiresAt - entry.obtainedAt) / 2);
 
   /** Renews at the service and shares the result, unless someone else replaced `seen` meanwhile. */
-  async function renewAndShare(seen: CachedToken | null, refused: string | null, why?: ExchangeReason): Promise<IssuedToken> {
+  async function renewAndShare(seen: CachedToken | null, last: AuthHoldOff | null, refused: string | null, why?: ExchangeReason): Promise<IssuedToken> {
     const requestedAt = now();
-    const fresh = await inner.obtain(refused, why);
+    let fresh: IssuedToken;
+    try {
+      fresh = await inner.obtain(refused, why);
+    } catch (error) {
+      throw await shareFailure(error, seen, last);
+    }
     const entry = { ...fresh, obtainedAt: requestedAt, expiresAt: readTokenExpiry(fresh.token, requestedAt).expiresAt };
     const ttlMs = entry.expiresAt - now();
     if (ttlMs <= 0) return issued(entry);
@@ -95,9 +145,9 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
 
   async function renewUnderLease(refused: string | null, why?: ExchangeReason): Promise<IssuedToken> {
     try {
-      // Someone may have renewed between the last read and the lease.
+      // Someone may have renewed, or failed and set a hold-off, between the last read and the lease.
       const current = await mine.read();
-      return isFresh(current, refused) ? handedOver(current) : await renewAndShare(current, refused, why);
+      return isFresh(current, refused) ? handedOver(current) : await renewAndShare(current, await heldOff(), refused, why);
     } finally {
       mine.releaseLease().catch(() => undefined); // it expires anyway
     }
@@ -109,7 +159,9 @@ export function sharedTokenSource({ inner, cache, identity, now, marginMs, accep
     for (;;) {
       if (isFresh(seen, refused)) return handedOver(seen);
       if (await mine.takeLease()) return renewUnderLease(refused, why);
-      if (Date.now() >= giveUpAt) return renewAndShare(seen, refused, why);
+      // The holder may have failed: its failure is answered at once, not waited out and asked again.
+      const last = await heldOff();
+      if (Date.now() >= giveUpAt) return renewAndShare(seen, last, refused, why);
       await sleep(pollMs);
       seen = await mine.read();
     }

@@ -9,6 +9,20 @@ export interface CachedToken {
   region: string;
 }
 
+/**
+ * A failed `/v1/auth` exchange as the processes sharing a cache learn it: no process asks again
+ * before `until`, each answers its callers the failure meanwhile. It holds nothing secret (no key,
+ * token or message): a status and two numbers, each bounded when read back.
+ */
+export interface AuthHoldOff {
+  /** Epoch ms before which no process of the farm asks `/v1/auth` again. */
+  until: number;
+  /** Failed exchanges in a row across the farm: the step of the backoff (its cap doubles per step). */
+  failures: number;
+  /** The status `/v1/auth` answered (5xx, 408, 429), or 0 when it could not be reached. */
+  status: number;
+}
+
 /** How long the processes sharing a cache wait for one another; every field has a default. */
 export interface TokenCacheTiming {
   /**
@@ -43,6 +57,16 @@ export interface TokenCache {
   takeLease: (identity: string, owner: string, leaseMs: number) => Promise<boolean>;
   /** Frees the lease if `owner` still holds it (a lease that expired may be someone else's now). */
   releaseLease: (identity: string, owner: string) => Promise<void>;
+  /**
+   * Optional, with `readHoldOff`: stores the farm's outage hold-off for `ttlMs` (longer than the
+   * hold-off itself, so the next failure knows the step). A cache without both keeps each process's
+   * own backoff: during an outage each process then asks `/v1/auth` once per step of its own.
+   * Kept beside the lease, not in it: a lease lives `leaseMs` whatever the backoff drew, and a lease
+   * held through a hold-off would have the others wait it out instead of answering at once.
+   */
+  holdOff?: (identity: string, holdOff: AuthHoldOff, ttlMs: number) => Promise<void>;
+  /** The hold-off stored for an identity, or null (the caller validates and bounds it). */
+  readHoldOff?: (identity: string) => Promise<AuthHoldOff | null>;
   timing?: TokenCacheTiming;
 }
 
@@ -58,6 +82,7 @@ interface MemoryEntry<T> {
 export function memoryTokenCache(now: () => number = Date.now): TokenCache {
   const entries = new Map<string, MemoryEntry<CachedToken>>();
   const leases = new Map<string, MemoryEntry<string>>();
+  const holdOffs = new Map<string, MemoryEntry<AuthHoldOff>>();
   const live = <T>(map: Map<string, MemoryEntry<T>>, key: string): T | null => {
     const found = map.get(key);
     if (found === undefined) return null;
@@ -85,5 +110,10 @@ export function memoryTokenCache(now: () => number = Date.now): TokenCache {
       if (live(leases, identity) === owner) leases.delete(identity);
       return Promise.resolve();
     },
+    holdOff(identity, holdOff, ttlMs) {
+      holdOffs.set(identity, { value: holdOff, until: now() + ttlMs });
+      return Promise.resolve();
+    },
+    readHoldOff: (identity) => Promise.resolve(live(holdOffs, identity)),
   };
 }

@@ -1,0 +1,66 @@
+// @vitest-environment node
+// An outage of /v1/auth across a farm on one Redis: the lease holder's failure holds every process
+// off until one deadline, so the farm asks once per backoff step, not once per process; callers
+// meanwhile get 503 with Retry-After. The processes share one clock that stands still until the test
+// moves it (TEST_CLOCK), so the steps pass when the test says, not after sleeps.
+import { describe, expect, it } from 'vitest';
+import { startService } from '../support/fixtures.js';
+import { type FarmProcess, startFarm, testRedis } from './farm.js';
+
+const QUERY = JSON.stringify({ query: '{ pentests_count }' });
+
+/** One browser call to a process: a token handler's claim, or a query through a proxy. */
+const call = (process: FarmProcess) =>
+  fetch(process.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: process.mode === 'token' ? '{}' : QUERY });
+
+/** `perProcess` concurrent calls to every process; the answers' statuses and Retry-After seconds. */
+async function burst(farm: readonly FarmProcess[], perProcess: number): Promise<{ statuses: number[]; waits: number[] }> {
+  const answers = await Promise.all(farm.flatMap((process) => Array.from({ length: perProcess }, () => call(process))));
+  await Promise.all(answers.map((answer) => answer.text()));
+  return { statuses: answers.map((answer) => answer.status), waits: answers.map((answer) => Number(answer.headers.get('retry-after'))) };
+}
+
+/** Moves every process's clock ahead by `ms`. */
+async function advance(farm: readonly FarmProcess[], ms: number): Promise<void> {
+  await Promise.all(farm.map(async (process) => (await fetch(`${process.url}/__clock`, { method: 'POST', body: String(ms) })).text()));
+}
+
+describe('a farm on one Redis during an outage of /v1/auth', { timeout: 45_000 }, () => {
+  it('four processes ask once per backoff step between them, every caller meanwhile answered 503 with Retry-After; on recovery one /v1/auth serves all', async () => {
+    const running = await startService();
+    running.service.failNextAuthCalls(3, 503);
+    const redis = await testRedis();
+    // Sealed, as a farm that keys its cache runs: the hold-off is sealed as the entries are.
+    const farm = await startFarm({ REDIS_URL: redis.url, SERVICE_URL: running.baseUrl, TEST_CLOCK: String(Date.now()), ENCRYPTION_KEY: 'a 32-byte secret from the vault!' });
+
+    const [first] = farm;
+    if (first === undefined) throw new Error('an empty farm');
+    const opening = await call(first);
+    expect(opening.status).toBe(503);
+    expect(running.service.authCalls).toHaveLength(1);
+
+    // The other three learn the failure from Redis: 20 calls, no other /v1/auth.
+    const stepOne = await burst(farm, 5);
+    expect(stepOne.statuses).toEqual(Array(20).fill(503));
+    expect(new Set(stepOne.waits)).toEqual(new Set([1])); // step 1 waits at most 1 s
+    expect(running.service.authCalls).toHaveLength(1);
+
+    // Each step's wait is drawn below its cap (1 s, then 2 s): past it, one process asks, once.
+    for (const [capMs, calls] of [
+      [1_000, 2],
+      [2_000, 3],
+    ] as const) {
+      await advance(farm, capMs);
+      const step = await burst(farm, 5);
+      expect(step.statuses).toEqual(Array(20).fill(503));
+      for (const wait of step.waits) expect(wait).toBeGreaterThanOrEqual(1);
+      for (const wait of step.waits) expect(wait).toBeLessThanOrEqual((capMs * 2) / 1_000);
+      expect(running.service.authCalls).toHaveLength(calls);
+    }
+
+    // The service is back (three failures were queued): the next step's one exchange serves the farm.
+    await advance(farm, 4_000);
+    expect((await burst(farm, 5)).statuses).toEqual(Array(20).fill(200));
+    expect(running.service.authCalls).toHaveLength(4);
+  });
+});
