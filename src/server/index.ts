@@ -12,4 +12,5 @@ export type {
 export type { AuthEvent, OperationOutcome } from '../core/session/auth-events.js';
 export { createTokenHandler } from './token-handler.js';
 export { memoryTokenCache } from '../core/sources/token-cache.js';
+export { oncePerProcess } from './once-per-process.js';
 export type { AuthHoldOff, CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';

@@ -13,6 +13,8 @@ const SYSTEM_NODE = '/usr/bin/node';
 let mock: StartedMockService;
 let server: ChildProcess | undefined;
 let base = '';
+let session = '';
+const DEMO_PASSWORD = 'recipe password';
 
 describe('the Node recipe (server.mjs) on the system Node', () => {
   beforeAll(async () => {
@@ -22,7 +24,7 @@ describe('the Node recipe (server.mjs) on the system Node', () => {
     await npmInstall(appDir);
     await copyFile(join(root, 'test/readme/server-node.mjs'), join(appDir, 'server.mjs'));
     mock = await startMockService({ apiKeys: ['recipe-key'] });
-    const child = spawn(SYSTEM_NODE, ['server.mjs'], { cwd: appDir, env: { ...process.env, API_KEY: 'recipe-key', UPSTREAM_URL: mock.baseUrl, PORT: '0' } });
+    const child = spawn(SYSTEM_NODE, ['server.mjs'], { cwd: appDir, env: { ...process.env, API_KEY: 'recipe-key', DEMO_PASSWORD, UPSTREAM_URL: mock.baseUrl, PORT: '0' } });
     server = child;
     base = await new Promise<string>((resolve, reject) => {
       let output = '';
@@ -36,6 +38,10 @@ describe('the Node recipe (server.mjs) on the system Node', () => {
         reject(new Error(`server.mjs exited ${String(code)}: ${output}`));
       });
     });
+    // The recipe's sign-in, as the browser's form posts it: its Set-Cookie is the session authorizeRequest checks.
+    const signIn = await fetch(`${base}/api/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: DEMO_PASSWORD }) });
+    expect(signIn.status).toBe(303);
+    session = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
   });
 
   afterAll(async () => {
@@ -44,7 +50,7 @@ describe('the Node recipe (server.mjs) on the system Node', () => {
   });
 
   const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=demo' }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: session }, body: JSON.stringify(body) });
 
   it('answers a token, data through the proxy, and ok at /healthz, with one /v1/auth call between them', async () => {
     const token = (await (await post('/api/token', {})).json()) as { token: string; region: string };
@@ -58,9 +64,11 @@ describe('the Node recipe (server.mjs) on the system Node', () => {
     expect(mock.service.authCalls).toHaveLength(1);
   });
 
-  it('refuses a caller without a session, and a page of another origin', async () => {
+  it('refuses a caller without a session, one with a session id the server never issued, and a page of another origin', async () => {
     expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
-    const foreign = await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=demo', origin: 'http://localhost:5173' }, body: '{}' });
+    const forged = `session=${'x'.repeat(43)}`;
+    expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: forged }, body: '{}' })).status).toBe(401);
+    const foreign = await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: session, origin: 'http://localhost:5173' }, body: '{}' });
     expect(foreign.status).toBe(403);
   });
 });

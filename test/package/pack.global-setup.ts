@@ -31,7 +31,8 @@ declare module 'vitest' {
 
 async function cleanCopy(into: string): Promise<void> {
   const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root });
-  const files = stdout.split('\0').filter((file) => file !== '' && existsSync(join(root, file)));
+  // A node_modules that is a symlink (a git worktree's) is listed as a file: it is linked below instead.
+  const files = stdout.split('\0').filter((file) => file !== '' && file !== 'node_modules' && existsSync(join(root, file)));
   for (const file of files) {
     await mkdir(dirname(join(into, file)), { recursive: true });
     await cp(join(root, file), join(into, file));

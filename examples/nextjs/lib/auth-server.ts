@@ -2,27 +2,18 @@
 // read by handlers made once per server process. `server-only` turns an import of this file from a
 // client component into a build error.
 import 'server-only';
-import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandler } from 'graphql-jwt-auth-react/server';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache, oncePerProcess } from 'graphql-jwt-auth-react/server';
 import { hasSession } from './session';
 import { upstreamRegions } from './upstream';
 
-interface Backend {
-  tokenHandler: ServerHandler;
-  graphqlProxy: ServerHandler;
-}
-
-// Next.js bundles each route and page with its own copy of this module, so a module variable would
-// make one backend (one token, one renewal timer) per route. One per process lives on globalThis.
-const slot = globalThis as typeof globalThis & { [key: symbol]: Backend | undefined };
-const BACKEND = Symbol.for('nextjs-example.backend');
-
 /**
  * Made on first use, not at import: `next build` imports every route module, and a build has no
- * business holding the key (the handlers refuse an empty one).
+ * business holding the key (the handlers refuse an empty one). oncePerProcess, because Next.js bundles
+ * each route and page with its own copy of this module: one backend (one token, one renewal timer) for
+ * the process, not one per route.
  */
-export function backend(): Backend {
-  let made = slot[BACKEND];
-  if (made === undefined) {
+export function backend() {
+  return oncePerProcess('nextjs-example.backend', () => {
     const options = {
       apiKey: process.env.API_KEY ?? '',
       region: 'us',
@@ -32,8 +23,6 @@ export function backend(): Backend {
       // Both handlers hold one token between them: one /v1/auth call per renewal for the process.
       tokenCache: memoryTokenCache(),
     };
-    made = { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
-    slot[BACKEND] = made;
-  }
-  return made;
+    return { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
+  });
 }

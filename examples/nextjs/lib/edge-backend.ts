@@ -3,22 +3,13 @@
 // fell due is served while valid and renewed after the answer went out, instead of before it.
 import 'server-only';
 import { after } from 'next/server';
-import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandler } from 'graphql-jwt-auth-react/server';
+import { createGraphQLProxy, createTokenHandler, memoryTokenCache, oncePerProcess } from 'graphql-jwt-auth-react/server';
 import { hasSession } from './session';
 import { upstreamRegions } from './upstream';
 
-interface Backend {
-  tokenHandler: ServerHandler;
-  graphqlProxy: ServerHandler;
-}
-
-const slot = globalThis as typeof globalThis & { [key: symbol]: Backend | undefined };
-const BACKEND = Symbol.for('nextjs-example.edge-backend');
-
-export function edgeBackend(): Backend {
-  let made = slot[BACKEND];
-  if (made === undefined) {
-    // Each edge route runs in a sandbox of its own: this cache shares one token within a route only.
+export function edgeBackend() {
+  // Each edge route runs in a sandbox of its own: this backend, and its cache, are shared within a route only.
+  return oncePerProcess('nextjs-example.edge-backend', () => {
     const options = {
       apiKey: process.env.API_KEY ?? '',
       region: 'us',
@@ -29,8 +20,6 @@ export function edgeBackend(): Backend {
         after(promise);
       },
     };
-    made = { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
-    slot[BACKEND] = made;
-  }
-  return made;
+    return { tokenHandler: createTokenHandler(options), graphqlProxy: createGraphQLProxy(options) };
+  });
 }

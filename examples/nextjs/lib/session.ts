@@ -11,7 +11,7 @@ let hmacKey: Promise<CryptoKey> | undefined;
 function sessionKey(): Promise<CryptoKey> {
   const secret = process.env.SESSION_SECRET ?? '';
   // Refusing to start beats a guessable default that would sign anyone in.
-  if (secret.length < 16) throw new Error('Set SESSION_SECRET (16 characters or more) in the environment: see README.md');
+  if (secret.length < 16) throw new Error('Set SESSION_SECRET (16 characters or more; `openssl rand -hex 32` makes one) in .env.local or the environment');
   hmacKey ??= crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',

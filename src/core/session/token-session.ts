@@ -7,7 +7,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { AuthConfigError, AuthError, type AuthNetworkError, AuthRequestError, type AuthServerError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
-import { fullJitterMs, outageWaitMs, renewalBackoffMs } from './auth-backoff.js';
+import { outageWaitMs, renewalBackoffMs } from './auth-backoff.js';
 import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from '../wire/retry-after.js';

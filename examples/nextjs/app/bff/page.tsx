@@ -1,10 +1,8 @@
 import { AccountAndPentests } from '@/components/account-and-pentests';
 import { BffAuthProvider } from '@/components/bff-auth-provider';
-import { SignInForm } from '@/components/sign-in-form';
-import { isSignedIn } from '@/lib/signed-in';
+import { SignedInOnly } from '@/components/signed-in-only';
 
-export default async function BffPage() {
-  if (!(await isSignedIn())) return <SignInForm next="/bff" />;
+export default function BffPage() {
   return (
     <>
       <h1>BFF proxy</h1>
@@ -12,9 +10,11 @@ export default async function BffPage() {
         Neither the key nor a token reaches the browser: it posts its operations to <code>/api/graphql</code> with
         its session cookie, and the server sends them on with its own token. No CORS needed.
       </p>
-      <BffAuthProvider>
-        <AccountAndPentests />
-      </BffAuthProvider>
+      <SignedInOnly next="/bff">
+        <BffAuthProvider>
+          <AccountAndPentests />
+        </BffAuthProvider>
+      </SignedInOnly>
     </>
   );
 }

@@ -1,11 +1,9 @@
 import { AccountAndPentests } from '@/components/account-and-pentests';
-import { SignInForm } from '@/components/sign-in-form';
+import { SignedInOnly } from '@/components/signed-in-only';
 import { TokenEndpointAuthProvider } from '@/components/token-endpoint-auth-provider';
-import { isSignedIn } from '@/lib/signed-in';
 import { upstreamRegions } from '@/lib/upstream';
 
-export default async function TokenEndpointPage() {
-  if (!(await isSignedIn())) return <SignInForm next="/token-endpoint" />;
+export default function TokenEndpointPage() {
   return (
     <>
       <h1>Token endpoint</h1>
@@ -13,9 +11,11 @@ export default async function TokenEndpointPage() {
         The key stays on the server. The browser gets short-lived tokens from <code>/api/token</code> (only with a
         session) and sends GraphQL straight to the service, which must allow this origin (CORS).
       </p>
-      <TokenEndpointAuthProvider regions={upstreamRegions()}>
-        <AccountAndPentests />
-      </TokenEndpointAuthProvider>
+      <SignedInOnly next="/token-endpoint">
+        <TokenEndpointAuthProvider regions={upstreamRegions()}>
+          <AccountAndPentests />
+        </TokenEndpointAuthProvider>
+      </SignedInOnly>
     </>
   );
 }
