@@ -4,7 +4,20 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'storybook-static', 'test-results', 'public/mockServiceWorker.js', '.stryker-tmp*', 'reports', 'examples/nextjs', 'test/react-native'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'coverage',
+      'storybook-static',
+      'test-results',
+      'public/mockServiceWorker.js',
+      '.stryker-tmp*',
+      'reports',
+      'examples/nextjs',
+      'test/react-native',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

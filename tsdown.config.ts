@@ -7,7 +7,19 @@ import { defineConfig } from 'tsdown';
 // package.json "exports" lists the same.
 export default defineConfig({
   // The testing entry is its own: the root never reaches it, and msw stays its optional peer.
-  entry: { index: 'src/index.ts', core: 'src/core/index.ts', query: 'src/query/index.ts', server: 'src/server/index.ts', testing: 'src/testing/index.ts', devtools: 'src/devtools/index.ts', 'devtools-production': 'src/devtools/production.ts', redis: 'src/redis/index.ts', cloudflare: 'src/cloudflare/index.ts', native: 'src/native/index.ts', 'graphql-jwt-auth-mock': 'src/bin/graphql-jwt-auth-mock.ts' },
+  entry: {
+    index: 'src/index.ts',
+    core: 'src/core/index.ts',
+    query: 'src/query/index.ts',
+    server: 'src/server/index.ts',
+    testing: 'src/testing/index.ts',
+    devtools: 'src/devtools/index.ts',
+    'devtools-production': 'src/devtools/production.ts',
+    redis: 'src/redis/index.ts',
+    cloudflare: 'src/cloudflare/index.ts',
+    native: 'src/native/index.ts',
+    'graphql-jwt-auth-mock': 'src/bin/graphql-jwt-auth-mock.ts',
+  },
   format: 'esm',
   platform: 'neutral',
   dts: true,

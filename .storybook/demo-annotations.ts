@@ -4,7 +4,9 @@ import { type DemoConfig, DemoServices, demoOf } from '../stories/demo/services.
 function demoConfig(parameter: unknown): DemoConfig {
   if (parameter === undefined) return {};
   if (typeof parameter !== 'object' || parameter === null) {
-    throw new TypeError(`parameters.demo must be an object ({ regions?, tokenLifetimeSec?, retryDelayMs?, keysByRegion?, corsLessExpiry? }), got ${typeof parameter}`);
+    throw new TypeError(
+      `parameters.demo must be an object ({ regions?, tokenLifetimeSec?, retryDelayMs?, keysByRegion?, corsLessExpiry? }), got ${typeof parameter}`,
+    );
   }
   return parameter;
 }
@@ -15,9 +17,7 @@ function demoConfig(parameter: unknown): DemoConfig {
  * msw/node), so it is added by preview.tsx and by the test set-up.
  */
 export const demoAnnotations = {
-  loaders: [
-    (context) => ({ demo: new DemoServices(demoConfig(context.parameters.demo)) }),
-  ],
+  loaders: [(context) => ({ demo: new DemoServices(demoConfig(context.parameters.demo)) })],
   async beforeEach(context) {
     context.msw.use(...(await demoOf(context).handlers()));
   },

@@ -163,11 +163,7 @@ export function sideBySide(r: Results): string {
       ...cell((name) => times(r.clientStorm?.find((row) => row.n === n && row.contender === name)?.ratio)),
       '1.00×',
     ]),
-    [
-      'Late expired answers (10): extra auth calls',
-      ...cell((name) => `${r.late.find((row) => row.contender === name)?.extraAuthCalls ?? '—'}`),
-      '0',
-    ],
+    ['Late expired answers (10): extra auth calls', ...cell((name) => `${r.late.find((row) => row.contender === name)?.extraAuthCalls ?? '—'}`), '0'],
     [
       'Steady, valid token: time vs bare graphql-request',
       ...cell((name) => {
@@ -233,7 +229,17 @@ export function farmTable(rows: readonly FarmRow[]): string {
     return base === undefined ? '—' : `${fmt(pick(row) / pick(base), 2)} ×`;
   };
   return table(
-    ['Cache', 'Processes', '/v1/auth, cold (200 browsers)', '/v1/auth, one expiry', 'cold ms (p50)', 'warm ms (p50)', 'expiry ms (p50)', 'warm vs in-process', 'cold vs in-process'],
+    [
+      'Cache',
+      'Processes',
+      '/v1/auth, cold (200 browsers)',
+      '/v1/auth, one expiry',
+      'cold ms (p50)',
+      'warm ms (p50)',
+      'expiry ms (p50)',
+      'warm vs in-process',
+      'cold vs in-process',
+    ],
     rows.map((row) => [
       row.cache,
       row.processes,
@@ -327,7 +333,17 @@ function tenantsTargets(row: TenantsRow | undefined): string[][] {
 
 export function tenantsTable(row: TenantsRow): string {
   return table(
-    ['Tenants', 'Requests/s', 'p50 ms', 'Requests/s × one tenant', 'Cold /v1/auth', 'Warm /v1/auth', 'Heap per held idle session', 'Heap left per dropped tenant', 'Failed'],
+    [
+      'Tenants',
+      'Requests/s',
+      'p50 ms',
+      'Requests/s × one tenant',
+      'Cold /v1/auth',
+      'Warm /v1/auth',
+      'Heap per held idle session',
+      'Heap left per dropped tenant',
+      'Failed',
+    ],
     [
       [1, fmt(row.singleRequestsPerSecond, 0), fmt(row.singleP50Ms, 0), '1×', '—', '—', '—', '—', '—'],
       [

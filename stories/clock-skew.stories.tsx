@@ -13,7 +13,8 @@ export const ClockSkew: StoryObj = {
   render: renderDemo(
     {
       title: 'Clock skew',
-      description: "This app's clock is 3 hours behind the service's. Read against our clock, the token's exp would lie 3 hours away and it would be used long after it died. The library estimates the offset from the token's iat (as Amplify does), so the 20-second token is still renewed about 10 s in, on the service's time: no expired answer.",
+      description:
+        "This app's clock is 3 hours behind the service's. Read against our clock, the token's exp would lie 3 hours away and it would be used long after it died. The library estimates the offset from the token's iat (as Amplify does), so the 20-second token is still renewed about 10 s in, on the service's time: no expired answer.",
       clock: () => Date.now() - THREE_HOURS,
     },
     <PentestList pageSize={3} refetchIntervalMs={1000} />,

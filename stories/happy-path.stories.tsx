@@ -25,7 +25,11 @@ export const HappyPath: StoryObj = {
     const canvas = within(canvasElement);
     await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
     const list = await canvas.findByRole('list', { name: 'Pentests' });
-    await expect(within(list).getAllByTestId('pentest').map((row) => row.textContent)).toEqual(firstPentestLines('us'));
+    await expect(
+      within(list)
+        .getAllByTestId('pentest')
+        .map((row) => row.textContent),
+    ).toEqual(firstPentestLines('us'));
     const running = firstRunningPentest('us');
     await userEvent.click(canvas.getByRole('button', { name: `Pause ${running.name}` }));
     await canvas.findByText(`Paused “${running.name}”`, {}, { timeout: 5000 });
@@ -35,13 +39,12 @@ export const HappyPath: StoryObj = {
       await expect(rows.filter((row) => row.kind === 'graphql' && row.status === 200)).toHaveLength(5);
     });
     await expect(authRows(calls).map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1']);
-    await expect(calls.filter((row) => row.kind === 'graphql').map((row) => row.operation).sort()).toEqual([
-      'DemoAccount',
-      'DemoAccount',
-      'DemoPauseOp',
-      'DemoPentests',
-      'DemoPentests',
-    ]);
+    await expect(
+      calls
+        .filter((row) => row.kind === 'graphql')
+        .map((row) => row.operation)
+        .sort(),
+    ).toEqual(['DemoAccount', 'DemoAccount', 'DemoPauseOp', 'DemoPentests', 'DemoPentests']);
     await expect(calls.every((row) => row.token === 'us#1' && !row.retried && !row.expired)).toBe(true);
     await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticated');
     await expect(demoOf({ loaded }).service('us').appliedMutations).toBe(1);

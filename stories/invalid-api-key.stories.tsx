@@ -43,9 +43,7 @@ export const InvalidApiKey: StoryObj = {
       await expect(rows.filter((row) => row.kind === 'graphql')).toHaveLength(1);
     });
     await expect(authRows(calls).map((row) => row.status)).toEqual([401, 200]);
-    await expect(calls.filter((row) => row.kind === 'graphql').map((row) => `${String(row.status)} ${row.token}`)).toEqual([
-      '200 us#1',
-    ]);
+    await expect(calls.filter((row) => row.kind === 'graphql').map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1']);
     // The rejected key went only into the body of the auth request.
     const service = demoOf({ loaded }).service('us');
     const elsewhere = service.graphqlCalls.filter((call) => JSON.stringify(call).includes(WRONG_KEY));

@@ -74,13 +74,19 @@ export const ManyTabsStory: StoryObj = {
     const tokens = () => TABS.map((tab) => canvas.getByTestId(`${tab}-token`).textContent);
 
     // Opening together: one /v1/auth call, every tab holds its token.
-    await waitFor(async () => {
-      await expect(tokens()).toEqual(['us#1', 'us#1', 'us#1']);
-    }, { timeout: 5000 });
+    await waitFor(
+      async () => {
+        await expect(tokens()).toEqual(['us#1', 'us#1', 'us#1']);
+      },
+      { timeout: 5000 },
+    );
     // The renewal, about 3.5 s in: still one call for the three tabs.
-    await waitFor(async () => {
-      await expect(tokens()).toEqual(['us#2', 'us#2', 'us#2']);
-    }, { timeout: 10_000 });
+    await waitFor(
+      async () => {
+        await expect(tokens()).toEqual(['us#2', 'us#2', 'us#2']);
+      },
+      { timeout: 10_000 },
+    );
     await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows).map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#2']);
     });

@@ -13,7 +13,8 @@ export const MutationAfterExpiry: StoryObj = {
   render: renderDemo(
     {
       title: 'Mutation after expiry',
-      description: 'The token has expired when the mutation is sent. The gateway rejects it before it runs, the library re-authenticates and sends it again: the pentest is paused exactly once.',
+      description:
+        'The token has expired when the mutation is sent. The gateway rejects it before it runs, the library re-authenticates and sends it again: the pentest is paused exactly once.',
     },
     <PentestList actions />,
   ),

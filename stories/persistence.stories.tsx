@@ -50,10 +50,7 @@ export const PersistenceStory: StoryObj = {
     await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
 
     const calls = await logSettles(canvasElement, async (rows) => {
-      await expect(operationRows(rows, 'DemoPentests').map((row) => `${String(row.status)} ${row.token}`)).toEqual([
-        '200 us#1',
-        '200 us#1',
-      ]);
+      await expect(operationRows(rows, 'DemoPentests').map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#1']);
     });
     await expect(authRows(calls)).toHaveLength(1);
     await expect(canvas.getByTestId('auth-token').textContent).toBe('us#1');

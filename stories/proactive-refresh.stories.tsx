@@ -13,7 +13,8 @@ export const ProactiveRefresh: StoryObj = {
   render: renderDemo(
     {
       title: 'Proactive refresh',
-      description: 'Tokens live 20 s. The library renews at expiry − min(60 s, lifetime / 2), so about 10 s in, before the token runs out: the list refetching every second never sees an expired token.',
+      description:
+        'Tokens live 20 s. The library renews at expiry − min(60 s, lifetime / 2), so about 10 s in, before the token runs out: the list refetching every second never sees an expired token.',
     },
     <PentestList pageSize={3} refetchIntervalMs={1000} />,
   ),

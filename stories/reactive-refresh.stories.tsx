@@ -11,7 +11,8 @@ export const ReactiveRefresh: StoryObj = {
   render: renderDemo(
     {
       title: 'Reactive refresh',
-      description: 'The service declares the token expired long before its exp (press “Expire issued tokens now”, then Refetch). The query gets the expired answer, re-authenticates once and retries: the UI never shows an error.',
+      description:
+        'The service declares the token expired long before its exp (press “Expire issued tokens now”, then Refetch). The query gets the expired answer, re-authenticates once and retries: the UI never shows an error.',
     },
     <PentestList pageSize={3} />,
   ),

@@ -19,7 +19,8 @@ export const RegionAuto: StoryObj = {
   render: renderDemo(
     {
       title: 'Region discovery',
-      description: 'region={autoRegion()}: the provider asks each region\'s /v1/auth in order, as the service\'s own CLI falls back from us to eu, and keeps the first that accepts the key. us refuses this key, eu accepts it: from then on, tokens and queries go to eu only.',
+      description:
+        "region={autoRegion()}: the provider asks each region's /v1/auth in order, as the service's own CLI falls back from us to eu, and keeps the first that accepts the key. us refuses this key, eu accepts it: from then on, tokens and queries go to eu only.",
       region: autoRegion(),
     },
     <>

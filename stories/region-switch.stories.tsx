@@ -14,7 +14,8 @@ export const RegionSwitch: StoryObj = {
   render: renderDemo(
     {
       title: 'Region switch',
-      description: 'Two regions, two services with their own data and their own signing keys. Switching region is a new identity: a new token from that region, and no token ever reaches the wrong one.',
+      description:
+        'Two regions, two services with their own data and their own signing keys. Switching region is a new identity: a new token from that region, and no token ever reaches the wrong one.',
       regionSwitch: true,
     },
     <>

@@ -46,10 +46,7 @@ export const SleepAndWakeStory: StoryObj = {
 
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows).map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#2']);
-      await expect(operationRows(rows, 'DemoPentests').map((row) => `${String(row.status)} ${row.token}`)).toEqual([
-        '200 us#1',
-        '200 us#2',
-      ]);
+      await expect(operationRows(rows, 'DemoPentests').map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#2']);
     });
     // The log is in arrival order: the renewal came before the refetch, which never met the old token.
     const [renewal, refetch] = [authRows(calls)[1], operationRows(calls, 'DemoPentests')[1]];

@@ -16,7 +16,8 @@ export const Suspense: StoryObj = {
   render: renderDemo(
     {
       title: 'Suspense',
-      description: 'useGraphQLSuspenseQuery suspends while the token is fetched (the auth server takes 800 ms here) and the query runs; the Suspense fallback shows meanwhile.',
+      description:
+        'useGraphQLSuspenseQuery suspends while the token is fetched (the auth server takes 800 ms here) and the query runs; the Suspense fallback shows meanwhile.',
     },
     <SuspensePentests />,
   ),
@@ -29,10 +30,7 @@ export const Suspense: StoryObj = {
     await expect(list.children).toHaveLength(5);
     await expect(canvas.queryByTestId('suspense-fallback')).toBeNull();
     const calls = await logSettles(canvasElement, async (rows) => {
-      await expect(rows.map((row) => `${row.operation} ${String(row.status)} ${row.token}`)).toEqual([
-        'auth 200 us#1',
-        'DemoPentests 200 us#1',
-      ]);
+      await expect(rows.map((row) => `${row.operation} ${String(row.status)} ${row.token}`)).toEqual(['auth 200 us#1', 'DemoPentests 200 us#1']);
     });
     await expect(calls.some((row) => row.retried || row.expired)).toBe(false);
   },

@@ -42,7 +42,11 @@ async function startStorybook(): Promise<DevServer> {
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exited = new Promise<void>((done) => child.once('exit', () => { done(); }));
+  const exited = new Promise<void>((done) =>
+    child.once('exit', () => {
+      done();
+    }),
+  );
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
     process.kill(-child.pid, 'SIGKILL'); // its process group: Vite's workers go with it
@@ -80,7 +84,9 @@ async function inView(page: Page, frame: Frame, selector: string): Promise<strin
   const bottom = Math.min(VIEWPORT.height, shown.y + shown.height);
   const right = Math.min(VIEWPORT.width, shown.x + shown.width);
   const fits = box.x >= Math.max(0, shown.x) && box.y >= top && box.x + box.width <= right && box.y + box.height <= bottom;
-  return fits ? null : `${selector} is not in view at ${VIEWPORT.width}×${VIEWPORT.height}: ${JSON.stringify(box)}, the preview shows ${JSON.stringify(shown)} (page ${page.url()})`;
+  return fits
+    ? null
+    : `${selector} is not in view at ${VIEWPORT.width}×${VIEWPORT.height}: ${JSON.stringify(box)}, the preview shows ${JSON.stringify(shown)} (page ${page.url()})`;
 }
 
 const DOCUMENT_LOADS = `(() => {
@@ -108,18 +114,23 @@ async function coldLoad(attempt: number): Promise<string[]> {
     }
     page.on('console', (message) => {
       const text = message.text();
-      if (message.type() === 'error' && !isDemonstratedAnswer(text, message.location().url)) problems.push(`console.error: ${text} (${message.location().url})`);
+      if (message.type() === 'error' && !isDemonstratedAnswer(text, message.location().url))
+        problems.push(`console.error: ${text} (${message.location().url})`);
       else if (text.includes('UniversalStore')) problems.push(`console.${message.type()}: ${text}`);
     });
     page.on('pageerror', (error) => problems.push(`page error at ${Date.now() - loadStarted} ms: ${error.message}`));
-    if (process.env.SHOW_OUTPUT === '1') page.on('console', (message) => { console.log(`[${message.type()}] ${message.text().slice(0, 300)}`); });
+    if (process.env.SHOW_OUTPUT === '1')
+      page.on('console', (message) => {
+        console.log(`[${message.type()}] ${message.text().slice(0, 300)}`);
+      });
     await page.goto(`${server.url}/?path=/story/${FLAGSHIP}`);
     const iframe = await page.waitForSelector('#storybook-preview-iframe', { timeout: STORY_TIMEOUT_MS });
     const frame = await iframe.contentFrame();
     if (frame === null) throw new Error('the preview iframe has no frame');
     await page.waitForFunction(
       () => {
-        const preview = document.querySelector<HTMLIFrameElement>('#storybook-preview-iframe')?.contentWindow as { __storyEvents?: StoryEvent[] } | null | undefined;
+        const preview = document.querySelector<HTMLIFrameElement>('#storybook-preview-iframe')?.contentWindow as
+          { __storyEvents?: StoryEvent[] } | null | undefined;
         return preview?.__storyEvents?.some((event) => event.type === 'storyFinished') === true;
       },
       undefined,
@@ -150,7 +161,13 @@ async function coldLoad(attempt: number): Promise<string[]> {
     }
     if (process.env.SHOW_OUTPUT === '1') console.log(server.output());
     if (/new dependencies optimized|optimized dependencies changed/i.test(server.output())) {
-      problems.push(`Vite optimized dependencies after the first page:\n${server.output().split('\n').filter((line) => /optimiz/i.test(line)).join('\n')}`);
+      problems.push(
+        `Vite optimized dependencies after the first page:\n${server
+          .output()
+          .split('\n')
+          .filter((line) => /optimiz/i.test(line))
+          .join('\n')}`,
+      );
     }
   } catch (error: unknown) {
     problems.push(error instanceof Error ? error.message : String(error));

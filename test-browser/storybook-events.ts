@@ -36,9 +36,6 @@ export const RECORD_STORYBOOK_EVENTS = `(() => {
  * every console.error the page itself makes.
  */
 export function isDemonstratedAnswer(text: string, url: string): boolean {
-  const failedLoad =
-    text.startsWith('Failed to load resource: the server responded with a status of') ||
-    text === 'Failed to load resource: net::ERR_FAILED';
+  const failedLoad = text.startsWith('Failed to load resource: the server responded with a status of') || text === 'Failed to load resource: net::ERR_FAILED';
   return failedLoad && (/^https:\/\/[a-z]+\.api\.demo\.test\//.test(url) || url.endsWith('/favicon.ico'));
 }
-

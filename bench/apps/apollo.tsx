@@ -39,7 +39,13 @@ const PentestsQuery: TypedDocumentNode<PentestsData, { page_size: number }> = gq
 
 function Pentests() {
   const { data } = useQuery(PentestsQuery, { variables: { page_size: 10 } });
-  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
+  return (
+    <ul>
+      {data?.pentests_page.pentests.map((pentest) => (
+        <li key={pentest.op_id}>{pentest.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 createRoot(rootElement()).render(

@@ -29,7 +29,13 @@ function Pentests() {
       }
     },
   });
-  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
+  return (
+    <ul>
+      {data?.pentests_page.pentests.map((pentest) => (
+        <li key={pentest.op_id}>{pentest.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 createRoot(rootElement()).render(

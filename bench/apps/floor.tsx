@@ -15,7 +15,13 @@ function Pentests() {
       return ((await response.json()) as { data: PentestsData }).data;
     },
   });
-  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
+  return (
+    <ul>
+      {data?.pentests_page.pentests.map((pentest) => (
+        <li key={pentest.op_id}>{pentest.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 createRoot(rootElement()).render(

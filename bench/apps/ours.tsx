@@ -5,7 +5,13 @@ import { API_KEY, BASE, PENTESTS_QUERY, type PentestsData, rootElement } from '.
 
 function Pentests() {
   const { data } = useGraphQLQuery<PentestsData>(PENTESTS_QUERY, { page_size: 10 });
-  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
+  return (
+    <ul>
+      {data?.pentests_page.pentests.map((pentest) => (
+        <li key={pentest.op_id}>{pentest.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 createRoot(rootElement()).render(

@@ -12,8 +12,7 @@ const client = new Client({
     authExchange(async (utils) => {
       token ??= await fetchToken();
       return {
-        addAuthToOperation: (operation) =>
-          token === null ? operation : utils.appendHeaders(operation, { authorization: `Bearer ${token}` }),
+        addAuthToOperation: (operation) => (token === null ? operation : utils.appendHeaders(operation, { authorization: `Bearer ${token}` })),
         willAuthError: () => token === null,
         didAuthError: (error) => (error.response as Response | undefined)?.status === 401,
         async refreshAuth() {
@@ -38,7 +37,13 @@ const PentestsQuery = gql<PentestsData, { page_size: number }>`
 
 function Pentests() {
   const [{ data }] = useQuery({ query: PentestsQuery, variables: { page_size: 10 } });
-  return <ul>{data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}</ul>;
+  return (
+    <ul>
+      {data?.pentests_page.pentests.map((pentest) => (
+        <li key={pentest.op_id}>{pentest.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 createRoot(rootElement()).render(

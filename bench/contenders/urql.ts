@@ -22,8 +22,7 @@ export const urql: ContenderKind = {
         authExchange(async (utils) => {
           await Promise.resolve();
           return {
-            addAuthToOperation: (operation) =>
-              token === null ? operation : utils.appendHeaders(operation, { authorization: `Bearer ${token}` }),
+            addAuthToOperation: (operation) => (token === null ? operation : utils.appendHeaders(operation, { authorization: `Bearer ${token}` })),
             willAuthError: () => token === null || now() >= jwtExpiryMs(token),
             didAuthError: (error) => (error.response as Response | undefined)?.status === 401,
             async refreshAuth() {

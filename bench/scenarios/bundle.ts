@@ -61,7 +61,10 @@ async function ourEntry(): Promise<BundleRow[]> {
 
 /** What an app imports from our root entry, for the rows that measure our code alone. */
 const OUR_CODE = [
-  { what: 'ours: { AuthProvider, useGraphQLQuery, useGraphQLMutation } from the root, every dependency and peer external', exports: '{ AuthProvider, useGraphQLQuery, useGraphQLMutation }' },
+  {
+    what: 'ours: { AuthProvider, useGraphQLQuery, useGraphQLMutation } from the root, every dependency and peer external',
+    exports: '{ AuthProvider, useGraphQLQuery, useGraphQLMutation }',
+  },
   { what: 'ours: whole root entry, every dependency and peer external', exports: '*' },
 ] as const;
 

@@ -22,11 +22,7 @@ interface Mounted {
   refresh: () => Promise<void>;
 }
 
-type Setup = (
-  bench: BenchService,
-  rows: ReactNode,
-  onMounted: (mounted: Mounted) => void,
-) => ReactNode;
+type Setup = (bench: BenchService, rows: ReactNode, onMounted: (mounted: Mounted) => void) => ReactNode;
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 

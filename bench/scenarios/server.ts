@@ -66,7 +66,9 @@ async function startUpstream(): Promise<Upstream> {
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => { reject(new Error(`mock service did not start: ${out}`)); }, 20_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`mock service did not start: ${out}`));
+    }, 20_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const found = /POST (http:\/\/127\.0\.0\.1:\d+)\/v1\/auth/.exec(out);
@@ -74,7 +76,9 @@ async function startUpstream(): Promise<Upstream> {
       clearTimeout(timer);
       resolve(found[1]);
     });
-    child.once('exit', (code) => { reject(new Error(`mock service exited (${code}): ${out}`)); });
+    child.once('exit', (code) => {
+      reject(new Error(`mock service exited (${code}): ${out}`));
+    });
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -83,7 +87,11 @@ async function startUpstream(): Promise<Upstream> {
     await exited;
   };
   try {
-    const answer = await fetch(`${baseUrl}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: API_KEY }) });
+    const answer = await fetch(`${baseUrl}/v1/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: API_KEY }),
+    });
     const { token } = (await answer.json()) as { token: string };
     return { baseUrl, token, stop };
   } catch (error) {
@@ -95,7 +103,10 @@ async function startUpstream(): Promise<Upstream> {
 type Server = Awaited<ReturnType<typeof spawnListeningProcess>>;
 
 function startServer(mode: ServerMode, upstream: Upstream, extra: Record<string, string> = {}, nodeOptions: readonly string[] = []): Promise<Server> {
-  return spawnListeningProcess(SERVER, { MODE: mode, SERVICE_URL: upstream.baseUrl, API_KEY, TOKEN: upstream.token, REDIS_URL: '', ...extra }, ['--expose-gc', ...nodeOptions]);
+  return spawnListeningProcess(SERVER, { MODE: mode, SERVICE_URL: upstream.baseUrl, API_KEY, TOKEN: upstream.token, REDIS_URL: '', ...extra }, [
+    '--expose-gc',
+    ...nodeOptions,
+  ]);
 }
 
 const bodyOf = (mode: ServerMode) => (mode === 'token' || mode === 'token-floor' ? '{}' : QUERY);
@@ -177,7 +188,14 @@ async function memoryOverTime(upstream: Upstream, mode: 'proxy' | 'bare', openTe
       if (failures > 0) throw new Error(`${failures} proxied requests failed in the memory run`);
       sent = until;
       const memory = await memoryOf(server);
-      rows.push({ server: mode, openTelemetry, ...(baselineCompilerOnly ? { baselineCompilerOnly } : {}), requests: sent, rssBytes: memory.rss, heapBytes: memory.heapUsed });
+      rows.push({
+        server: mode,
+        openTelemetry,
+        ...(baselineCompilerOnly ? { baselineCompilerOnly } : {}),
+        requests: sent,
+        rssBytes: memory.rss,
+        heapBytes: memory.heapUsed,
+      });
     }
     return rows;
   } finally {

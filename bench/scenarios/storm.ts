@@ -50,12 +50,7 @@ export interface Sample {
 const HOUR = 3_600_000;
 
 /** A valid token in hand, the token stops working, then N operations start at once. */
-export async function runStorm(
-  kinds: readonly ContenderKind[],
-  stormKind: StormKind,
-  n: number,
-  rounds: number,
-): Promise<StormRow[]> {
+export async function runStorm(kinds: readonly ContenderKind[], stormKind: StormKind, n: number, rounds: number): Promise<StormRow[]> {
   let clock = Date.now();
   const now = () => clock;
   const bench = await startBenchService({ now });

@@ -60,9 +60,14 @@ async function heapOf(server: Server): Promise<number> {
 }
 
 export async function runTenants(): Promise<TenantsRow> {
-  const upstream = await startBenchService({ apiKeys: Array.from({ length: TENANTS }, (_, index) => `${KEY_PREFIX}-${String(index)}`), tokenLifetimeSec: 7200 });
+  const upstream = await startBenchService({
+    apiKeys: Array.from({ length: TENANTS }, (_, index) => `${KEY_PREFIX}-${String(index)}`),
+    tokenLifetimeSec: 7200,
+  });
   const start = (maxSessions: number) =>
-    spawnListeningProcess(SERVER, { MODE: 'tenants', SERVICE_URL: upstream.baseUrl, API_KEY: KEY_PREFIX, MAX_SESSIONS: String(maxSessions), REDIS_URL: '' }, ['--expose-gc']);
+    spawnListeningProcess(SERVER, { MODE: 'tenants', SERVICE_URL: upstream.baseUrl, API_KEY: KEY_PREFIX, MAX_SESSIONS: String(maxSessions), REDIS_URL: '' }, [
+      '--expose-gc',
+    ]);
   const servers: Server[] = [];
   try {
     const server = await start(TENANTS);

@@ -31,11 +31,24 @@ const graphqlUrl = `${env('SERVICE_URL')}/v1/graphql`;
 const bearer = `Bearer ${env('TOKEN')}`;
 
 /** Exports that go nowhere: the SDK does all its work (spans built, batched, metrics aggregated), nothing is kept. */
-const dropped = (done: (result: { code: 0 }) => void) => { done({ code: 0 }); }; // ExportResultCode.SUCCESS
+const dropped = (done: (result: { code: 0 }) => void) => {
+  done({ code: 0 });
+}; // ExportResultCode.SUCCESS
 function registerOpenTelemetry(): void {
-  const spans: SpanExporter = { export: (_spans, done) => { dropped(done); }, shutdown: () => Promise.resolve() };
+  const spans: SpanExporter = {
+    export: (_spans, done) => {
+      dropped(done);
+    },
+    shutdown: () => Promise.resolve(),
+  };
   trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(spans)] }));
-  const points: PushMetricExporter = { export: (_metrics, done) => { dropped(done); }, forceFlush: () => Promise.resolve(), shutdown: () => Promise.resolve() };
+  const points: PushMetricExporter = {
+    export: (_metrics, done) => {
+      dropped(done);
+    },
+    forceFlush: () => Promise.resolve(),
+    shutdown: () => Promise.resolve(),
+  };
   metrics.setGlobalMeterProvider(new MeterProvider({ readers: [new PeriodicExportingMetricReader({ exporter: points, exportIntervalMillis: 1_000 })] }));
 }
 

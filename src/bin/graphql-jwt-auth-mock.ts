@@ -116,9 +116,13 @@ if (values.help) {
   const { regions, close } = await service.listen({ port });
 
   const [firstRegion = 'us'] = Object.keys(regions);
-  const regionsProp = `regions={{ ${Object.entries(regions).map(([name, url]) => `${name}: '${url}'`).join(', ')} }}`;
+  const regionsProp = `regions={{ ${Object.entries(regions)
+    .map(([name, url]) => `${name}: '${url}'`)
+    .join(', ')} }}`;
   console.log(`Mock service (the demo pentest platform) on 127.0.0.1
-${Object.entries(regions).map(([name, url]) => `  ${name}: POST ${url}/v1/auth  body {"key": "${values.key.join('" | "')}"}  ·  POST ${url}/v1/graphql  Authorization: Bearer <token>`).join('\n')}
+${Object.entries(regions)
+  .map(([name, url]) => `  ${name}: POST ${url}/v1/auth  body {"key": "${values.key.join('" | "')}"}  ·  POST ${url}/v1/graphql  Authorization: Bearer <token>`)
+  .join('\n')}
 Point your app at it (paste into <AuthProvider>):
   apiKey="${values.key[0] ?? ''}" region="${firstRegion}" ${regionsProp}
 Knobs: token lifetime ${service.tokenLifetimeSec} s, auth delay ${service.authDelayMs} ms, graphql delay ${service.graphqlDelayMs} ms,

@@ -18,7 +18,16 @@ export type { AuthState } from './session/auth-state.js';
 export type { AuthEvent, OperationOutcome } from './session/auth-events.js';
 export type { ExchangeReason } from './sources/token-source.js';
 // Opt-in features: each is imported and passed in, so an app ships only what it uses.
-export { authDevtools, DEVTOOLS_NAME, type DevtoolsAuthView, type DevtoolsOption, sessionPersistence, type PersistOptions, tabSync, type TabSyncOption } from './browser/index.js';
+export {
+  authDevtools,
+  DEVTOOLS_NAME,
+  type DevtoolsAuthView,
+  type DevtoolsOption,
+  sessionPersistence,
+  type PersistOptions,
+  tabSync,
+  type TabSyncOption,
+} from './browser/index.js';
 export { graphqlProxy, type GraphQLProxyMode } from './client/proxy-client.js';
 export { autoRegion, type AutoRegion } from './sources/region-discovery.js';
 export type { Persistence } from './session/session-store.js';

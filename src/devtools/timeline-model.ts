@@ -81,7 +81,12 @@ export function timelineModel(events: readonly AuthEvent[], now: number): Timeli
   const marks: TimelineMark[] = [];
   for (const event of events) {
     if (event.type === 'operation' && event.tokenTag !== null && shown.has(event.tokenTag) && event.at >= start) {
-      marks.push({ tag: event.tokenTag, at: event.at, kind: markKind(event), label: `${event.operationName || '(anonymous)'} · ${event.outcome}${event.retry ? ' · retry' : ''}` });
+      marks.push({
+        tag: event.tokenTag,
+        at: event.at,
+        kind: markKind(event),
+        label: `${event.operationName || '(anonymous)'} · ${event.outcome}${event.retry ? ' · retry' : ''}`,
+      });
     }
   }
   for (const lane of lanes) {
@@ -91,7 +96,9 @@ export function timelineModel(events: readonly AuthEvent[], now: number): Timeli
   return { start, end: Math.max(last, start + 1_000), lanes, hidden: all.length - lanes.length, marks };
 }
 
-const TICK_STEPS_MS = [100, 250, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000];
+const TICK_STEPS_MS = [
+  100, 250, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000,
+];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

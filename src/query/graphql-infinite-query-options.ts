@@ -1,10 +1,4 @@
-import type {
-  DataTag,
-  InfiniteData,
-  QueryClient,
-  QueryFunctionContext,
-  UseInfiniteQueryOptions,
-} from '@tanstack/react-query';
+import type { DataTag, InfiniteData, QueryClient, QueryFunctionContext, UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { type GraphQLInfiniteQueryKey, graphqlInfiniteQueryKey } from '../core/client/query-key.js';
 import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import type { AuthClient, RequestInit } from '../core/client/types.js';
@@ -37,12 +31,7 @@ interface GraphQLInfiniteQueryParts<TData, TPageParam> {
  * The one place that turns a document and a page mapping into infinite-query options; both hooks and
  * graphqlInfiniteQueryOptions wrap it. The key is the first page's: its variables name the list.
  */
-function graphqlInfiniteQueryParts<
-  TData,
-  TVariables extends Variables,
-  TPageParam,
-  TOptions extends { initialPageParam: TPageParam } & RetrySettings,
->(
+function graphqlInfiniteQueryParts<TData, TVariables extends Variables, TPageParam, TOptions extends { initialPageParam: TPageParam } & RetrySettings>(
   client: AuthClient,
   defaults: RetrySettings | undefined,
   document: GraphQLDocument<TData, TVariables>,
@@ -105,9 +94,5 @@ export function graphqlInfiniteQueryOptions<
 ): GraphQLInfiniteQueryOptionsResult<TData, TPageParam, TSelected> {
   // React Query's infiniteQueryOptions() only returns its argument; the cast is all it adds, and
   // calling it would make this entry import React Query at run time.
-  return graphqlInfiniteQueryParts(client, undefined, document, options) as unknown as GraphQLInfiniteQueryOptionsResult<
-    TData,
-    TPageParam,
-    TSelected
-  >;
+  return graphqlInfiniteQueryParts(client, undefined, document, options) as unknown as GraphQLInfiniteQueryOptionsResult<TData, TPageParam, TSelected>;
 }

@@ -6,10 +6,7 @@ import { type GraphQLQueryKey, graphqlQueryKey } from '../core/client/query-key.
 import { queryRetryOptions, type RetrySettings } from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */
-export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<
-  UseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>,
-  'queryKey' | 'queryFn'
->;
+export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<UseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>, 'queryKey' | 'queryFn'>;
 
 /**
  * The one place that turns a document and variables into React Query options; the hooks and

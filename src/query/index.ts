@@ -4,11 +4,7 @@
 export { graphqlQueryOptions } from './graphql-query-options.js';
 export type { GraphQLQueryOptions, GraphQLQueryOptionsResult } from './graphql-query-options.js';
 export { graphqlInfiniteQueryOptions } from './graphql-infinite-query-options.js';
-export type {
-  GraphQLInfiniteQueryOptions,
-  GraphQLInfiniteQueryOptionsResult,
-  GraphQLPageVariables,
-} from './graphql-infinite-query-options.js';
+export type { GraphQLInfiniteQueryOptions, GraphQLInfiniteQueryOptionsResult, GraphQLPageVariables } from './graphql-infinite-query-options.js';
 export {
   GRAPHQL_INFINITE_QUERY_KEY_MARK,
   GRAPHQL_QUERY_KEY_ROOT,

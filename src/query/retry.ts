@@ -68,12 +68,9 @@ const EARLY_TIMER_SLACK_MS = 20;
 const defaultRetryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);
 
 /** The caller's (or the QueryClient's) retry delay, but never shorter than the answer's `Retry-After`. */
-export function delayAtLeastRetryAfter(
-  retryDelay: RetryDelayValue | undefined,
-): (failureCount: number, error: Error) => number {
+export function delayAtLeastRetryAfter(retryDelay: RetryDelayValue | undefined): (failureCount: number, error: Error) => number {
   return (failureCount, error) => {
-    const own =
-      typeof retryDelay === 'function' ? retryDelay(failureCount, error) : (retryDelay ?? defaultRetryDelay(failureCount));
+    const own = typeof retryDelay === 'function' ? retryDelay(failureCount, error) : (retryDelay ?? defaultRetryDelay(failureCount));
     const wait = retryAfterOf(error);
     // A timer may fire a few ms early by Date.now: one set for exactly the wait would find the client
     // still holding off, fail at once and use up a retry.

@@ -5,8 +5,5 @@ export { useAuthClient } from './use-auth-client.js';
 export { type GraphQLMutationOptions, useGraphQLMutation } from './use-graphql-mutation.js';
 export { useGraphQLInfiniteQuery } from './use-graphql-infinite-query.js';
 export { useGraphQLQuery } from './use-graphql-query.js';
-export {
-  type GraphQLSuspenseInfiniteQueryOptions,
-  useGraphQLSuspenseInfiniteQuery,
-} from './use-graphql-suspense-infinite-query.js';
+export { type GraphQLSuspenseInfiniteQueryOptions, useGraphQLSuspenseInfiniteQuery } from './use-graphql-suspense-infinite-query.js';
 export { type GraphQLSuspenseQueryOptions, useGraphQLSuspenseQuery } from './use-graphql-suspense-query.js';

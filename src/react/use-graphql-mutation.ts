@@ -4,10 +4,7 @@ import { useAuthContext } from './context.js';
 import { isTransientAuthError } from '../core/wire/transient.js';
 import { delayAtLeastRetryAfter, type RetryDelayValue, type RetryValue, retryOnly } from '../query/retry.js';
 
-export type GraphQLMutationOptions<TData, TVariables, TContext = unknown> = Omit<
-  UseMutationOptions<TData, Error, TVariables, TContext>,
-  'mutationFn'
->;
+export type GraphQLMutationOptions<TData, TVariables, TContext = unknown> = Omit<UseMutationOptions<TData, Error, TVariables, TContext>, 'mutationFn'>;
 
 /**
  * Runs a GraphQL mutation with the provider's token. An expired-token answer is retried inside the

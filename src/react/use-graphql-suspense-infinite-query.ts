@@ -1,20 +1,13 @@
-import {
-  type InfiniteData,
-  type UseSuspenseInfiniteQueryOptions,
-  type UseSuspenseInfiniteQueryResult,
-  useSuspenseInfiniteQuery,
-} from '@tanstack/react-query';
+import { type InfiniteData, type UseSuspenseInfiniteQueryOptions, type UseSuspenseInfiniteQueryResult, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import { useAuthContext } from './context.js';
 import { buildGraphQLInfiniteQueryOptions, type GraphQLPageVariables } from '../query/graphql-infinite-query-options.js';
 import type { GraphQLInfiniteQueryKey } from '../core/client/query-key.js';
 
-export type GraphQLSuspenseInfiniteQueryOptions<
-  TData,
-  TVariables,
-  TPageParam,
-  TSelected = InfiniteData<TData, TPageParam>,
-> = Omit<UseSuspenseInfiniteQueryOptions<TData, Error, TSelected, GraphQLInfiniteQueryKey, TPageParam>, 'queryKey' | 'queryFn'> &
+export type GraphQLSuspenseInfiniteQueryOptions<TData, TVariables, TPageParam, TSelected = InfiniteData<TData, TPageParam>> = Omit<
+  UseSuspenseInfiniteQueryOptions<TData, Error, TSelected, GraphQLInfiniteQueryKey, TPageParam>,
+  'queryKey' | 'queryFn'
+> &
   GraphQLPageVariables<TVariables, TPageParam>;
 
 /** Like useGraphQLInfiniteQuery, but suspends until the first page is there and throws errors to the boundary. */

@@ -44,11 +44,7 @@ export class ResponseTooLarge extends Error {
  */
 export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLimits) {
   return (graphqlUrl: string, fetchImpl: typeof fetch): Send => {
-    const send = async (
-      query: string,
-      operation: ForwardedOperation | undefined,
-      { headers, signal, answered }: SendOptions,
-    ): Promise<ForwardedAnswer> => {
+    const send = async (query: string, operation: ForwardedOperation | undefined, { headers, signal, answered }: SendOptions): Promise<ForwardedAnswer> => {
       if (operation !== undefined) attemptsOf.set(operation, (attemptsOf.get(operation) ?? 0) + 1);
       // One controller for the caller going away and the time limit. A timer of our own, cleared with
       // the answer: AbortSignal.timeout would stay pending for the whole limit after every request.

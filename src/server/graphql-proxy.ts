@@ -32,8 +32,7 @@ export interface TenantGraphQLProxyOptions extends TenantHandlerOptions, ProxyLi
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{ query, variables?, operationName? }`, or null when the body is not a GraphQL request. */
 function readOperation(body: unknown): { query: string; operation: ForwardedOperation } | null {
@@ -73,43 +72,45 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
   return handlerShell(options, {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     transport: forwardingTransport(limits),
-    answerWith: ({ client }, labels) => async (body, request) => {
-      const read = readOperation(body);
-      if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');
-      // A browser that went away cancels its query upstream; a mutation runs to its end, so that
-      // whether it was applied is known upstream rather than cut off halfway.
-      const init = mayBeMutation(read.query) ? {} : { signal: request.signal };
-      try {
-        const { operation } = read;
-        const answer = await inSpan(
-          TELEMETRY.proxySpan,
-          () => ({ 'graphql.operation.name': recordedOperationName(operation.operationName ?? operationNameOf(read.query)), ...labels() }),
-          () => client.request<ForwardedAnswer, ForwardedOperation>(read.query, operation, init),
-          ({ value }) => ({
-            ...(value === undefined ? {} : { 'http.response.status_code': value.status }),
-            'graphql_jwt_auth.retried': (attemptsOf.get(operation) ?? 0) > 1,
-          }),
-        );
-        return new Response(answer.body, {
-          status: answer.status,
-          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-        });
-      } catch (error) {
-        const failure = upstreamAuthFailure(error);
-        if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code, failure.headers);
-        if (error instanceof UpstreamTimeout) {
-          return graphqlErrorResponse(504, `The service gave no whole answer within ${limits.timeoutMs} ms`, 'UPSTREAM_TIMEOUT');
+    answerWith:
+      ({ client }, labels) =>
+      async (body, request) => {
+        const read = readOperation(body);
+        if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');
+        // A browser that went away cancels its query upstream; a mutation runs to its end, so that
+        // whether it was applied is known upstream rather than cut off halfway.
+        const init = mayBeMutation(read.query) ? {} : { signal: request.signal };
+        try {
+          const { operation } = read;
+          const answer = await inSpan(
+            TELEMETRY.proxySpan,
+            () => ({ 'graphql.operation.name': recordedOperationName(operation.operationName ?? operationNameOf(read.query)), ...labels() }),
+            () => client.request<ForwardedAnswer, ForwardedOperation>(read.query, operation, init),
+            ({ value }) => ({
+              ...(value === undefined ? {} : { 'http.response.status_code': value.status }),
+              'graphql_jwt_auth.retried': (attemptsOf.get(operation) ?? 0) > 1,
+            }),
+          );
+          return new Response(answer.body, {
+            status: answer.status,
+            headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+          });
+        } catch (error) {
+          const failure = upstreamAuthFailure(error);
+          if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code, failure.headers);
+          if (error instanceof UpstreamTimeout) {
+            return graphqlErrorResponse(504, `The service gave no whole answer within ${limits.timeoutMs} ms`, 'UPSTREAM_TIMEOUT');
+          }
+          if (error instanceof ResponseTooLarge) {
+            return graphqlErrorResponse(502, `The service's answer exceeds ${limits.maxResponseBytes} bytes`, 'RESPONSE_TOO_LARGE');
+          }
+          // The browser is gone: nobody reads this answer.
+          if (request.signal.aborted) return graphqlErrorResponse(499, 'The client closed the request', 'CLIENT_CLOSED_REQUEST');
+          if (error instanceof TokenExpiredError || error instanceof TokenRejectedError) {
+            return graphqlErrorResponse(502, 'The service kept refusing the token after one renewal', 'UPSTREAM_TOKEN_REFUSED');
+          }
+          return graphqlErrorResponse(502, "The service's GraphQL endpoint gave no answer", 'UPSTREAM_UNREACHABLE');
         }
-        if (error instanceof ResponseTooLarge) {
-          return graphqlErrorResponse(502, `The service's answer exceeds ${limits.maxResponseBytes} bytes`, 'RESPONSE_TOO_LARGE');
-        }
-        // The browser is gone: nobody reads this answer.
-        if (request.signal.aborted) return graphqlErrorResponse(499, 'The client closed the request', 'CLIENT_CLOSED_REQUEST');
-        if (error instanceof TokenExpiredError || error instanceof TokenRejectedError) {
-          return graphqlErrorResponse(502, 'The service kept refusing the token after one renewal', 'UPSTREAM_TOKEN_REFUSED');
-        }
-        return graphqlErrorResponse(502, "The service's GraphQL endpoint gave no answer", 'UPSTREAM_UNREACHABLE');
-      }
-    },
+      },
   });
 }

@@ -87,7 +87,10 @@ function manyKeys(options: TenantHandlerOptions, open: ReturnType<typeof session
 }
 
 /** What both handlers share: the refusals, a bounded JSON body, and no detail of a failure leaked. */
-export function handlerShell(options: ServerHandlerOptions | TenantHandlerOptions, { maxBodyBytes, transport, answerWith }: HandlerParts): ServerHandler | TenantServerHandler {
+export function handlerShell(
+  options: ServerHandlerOptions | TenantHandlerOptions,
+  { maxBodyBytes, transport, answerWith }: HandlerParts,
+): ServerHandler | TenantServerHandler {
   checkServerOptions(options);
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
@@ -117,7 +120,8 @@ export function handlerShell(options: ServerHandlerOptions | TenantHandlerOption
     } catch (error) {
       if (error instanceof BodyTooLarge) return jsonResponse(413, { error: `the body exceeds ${maxBodyBytes} bytes` });
       if (error instanceof JsonTooDeep) return jsonResponse(400, { error: `the body nests deeper than ${maxJsonDepth} levels`, code: 'JSON_TOO_DEEP' });
-      if (error instanceof JsonTooManyValues) return jsonResponse(400, { error: `the body holds more than ${maxJsonValues} values`, code: 'JSON_TOO_MANY_VALUES' });
+      if (error instanceof JsonTooManyValues)
+        return jsonResponse(400, { error: `the body holds more than ${maxJsonValues} values`, code: 'JSON_TOO_MANY_VALUES' });
       // Nothing of the failure goes out: it could name the upstream or, in a message, a secret.
       return jsonResponse(500, { error: 'internal error' });
     }

@@ -223,7 +223,9 @@ export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<Tenan
 };
 
 /** Programming errors fail at start-up, not on the first request. */
-export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unknown; region?: unknown; credentials?: unknown; maxSessions?: unknown; tenantLabel?: unknown }): void {
+export function checkServerOptions(
+  options: HandlerOptionsBase & { apiKey?: unknown; region?: unknown; credentials?: unknown; maxSessions?: unknown; tenantLabel?: unknown },
+): void {
   const fixed = options.apiKey !== undefined || options.region !== undefined;
   if (options.credentials !== undefined) {
     if (typeof options.credentials !== 'function') {
@@ -274,7 +276,9 @@ export function checkServerOptions(options: HandlerOptionsBase & { apiKey?: unkn
   // an upper-case host, "*") would never match, and the front end would be refused with no clue why.
   const unmatchable = (allowedOrigins as readonly string[]).find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
   if (unmatchable !== undefined) {
-    throw new AuthConfigError(`allowedOrigins holds ${JSON.stringify(unmatchable)}, which no browser sends as its Origin: write scheme://host[:port], such as "https://app.example.com"`);
+    throw new AuthConfigError(
+      `allowedOrigins holds ${JSON.stringify(unmatchable)}, which no browser sends as its Origin: write scheme://host[:port], such as "https://app.example.com"`,
+    );
   }
 }
 

@@ -1,8 +1,7 @@
 import { jsonResponse } from './responses.js';
 import type { HandlerOptionsBase } from './options.js';
 
-const isJson = (contentType: string | null) =>
-  contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
+const isJson = (contentType: string | null) => contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
 const firstValue = (value: string | null) => value?.split(',')[0]?.trim();
 

@@ -1,5 +1,12 @@
 import { warnUnknownOptions } from '../core/client/unknown-options.js';
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, SERVER_OPTION_NAMES, type ServerHandler, type ServerHandlerOptions, type TenantHandlerOptions, type TenantServerHandler } from './options.js';
+import {
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  SERVER_OPTION_NAMES,
+  type ServerHandler,
+  type ServerHandlerOptions,
+  type TenantHandlerOptions,
+  type TenantServerHandler,
+} from './options.js';
 import { handlerShell } from './handler-shell.js';
 import { jsonResponse, jsonTextResponse } from './responses.js';
 import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, type ForcedRenewalOptions, forcedRenewals, MAX_TOKEN_CHECK_MS } from './forced-renewal.js';

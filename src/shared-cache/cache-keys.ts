@@ -53,7 +53,12 @@ export function readSecret(option: 'encryptionKey' | 'keySecret', value: unknown
 }
 
 /** A key for one purpose, derived from the secret (HKDF): the same secret never serves two. */
-export async function deriveKey(secret: Promise<CryptoKey>, purpose: string, algorithm: AesKeyGenParams | HmacKeyGenParams, usages: KeyUsage[]): Promise<CryptoKey> {
+export async function deriveKey(
+  secret: Promise<CryptoKey>,
+  purpose: string,
+  algorithm: AesKeyGenParams | HmacKeyGenParams,
+  usages: KeyUsage[],
+): Promise<CryptoKey> {
   return crypto.subtle.deriveKey(
     { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(`graphql-jwt-auth-react token cache v2: ${purpose}`) },
     await secret,

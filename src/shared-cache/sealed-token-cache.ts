@@ -35,8 +35,7 @@ const UNKEYED_WARNING =
  */
 export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOptions = {}): TokenCache {
   const { encryptionKey, keySecret, keyPrefix = 'graphql-jwt-auth-react:', logger = console, ...timing } = options;
-  const secret =
-    encryptionKey !== undefined ? readSecret('encryptionKey', encryptionKey) : keySecret !== undefined ? readSecret('keySecret', keySecret) : null;
+  const secret = encryptionKey !== undefined ? readSecret('encryptionKey', encryptionKey) : keySecret !== undefined ? readSecret('keySecret', keySecret) : null;
   const sealer = encryptionKey === undefined || secret === null ? plainSealer() : encryptingSealer(secret);
   if (secret === null) logger.warn(UNKEYED_WARNING);
   const nameKey = secret === null ? null : deriveKey(secret, 'name', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);

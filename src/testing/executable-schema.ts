@@ -16,9 +16,7 @@ export type FieldResolver = (parent: never, args: never, context: MockContext, i
 export type Resolvers = Readonly<Record<string, Readonly<Record<string, FieldResolver>>>>;
 
 /** The GraphQL side of the service: an executable schema, or SDL and resolvers for it. */
-export type MockSchema =
-  | { readonly schema: GraphQLSchema; readonly rootValue?: unknown }
-  | { readonly typeDefs: string; readonly resolvers: Resolvers };
+export type MockSchema = { readonly schema: GraphQLSchema; readonly rootValue?: unknown } | { readonly typeDefs: string; readonly resolvers: Resolvers };
 
 /**
  * Builds the SDL and sets each resolver on its field. A type or field the SDL lacks throws here,

@@ -7,8 +7,7 @@ export interface GraphQLParams {
   operationName: string | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** GraphQL-over-HTTP POST body. Returns an error message, since a bad body is an ordinary 400. */
 export function parseGraphQLParams(body: string): GraphQLParams | string {

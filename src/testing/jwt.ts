@@ -31,9 +31,7 @@ function parseJsonObject(segment: string): Record<string, unknown> | null {
   if (bytes === null) return null;
   try {
     const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
@@ -69,13 +67,7 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
   const key = await hmacKey(secret);
   if (!(await crypto.subtle.verify('HMAC', key, actual, encoder.encode(`${header}.${payload}`)))) return null;
   const claims = parseJsonObject(payload);
-  if (
-    claims === null ||
-    typeof claims.sub !== 'string' ||
-    typeof claims.jti !== 'string' ||
-    typeof claims.iat !== 'number' ||
-    typeof claims.exp !== 'number'
-  ) {
+  if (claims === null || typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.iat !== 'number' || typeof claims.exp !== 'number') {
     return null;
   }
   return claims as JwtClaims;

@@ -124,11 +124,7 @@ export async function serve(handler: (request: Request, peer: Peer) => Promise<R
 }
 
 /** One server per region, as the real service has one base address per region. */
-export async function listenOn(
-  regions: Readonly<Record<string, string>>,
-  handleRegion: RegionHandler,
-  { port = 0 }: ListenOptions = {},
-): Promise<Listening> {
+export async function listenOn(regions: Readonly<Record<string, string>>, handleRegion: RegionHandler, { port = 0 }: ListenOptions = {}): Promise<Listening> {
   const served: Array<[string, Served]> = [];
   try {
     for (const [index, region] of Object.keys(regions).entries()) {

@@ -34,9 +34,7 @@ export interface MockServiceSettings {
 export type MockServiceOptions = MockSchema & MockServiceSettings;
 
 /** A status, or a status with its body and extra headers (`retry-after` on a 429, say). */
-export type AuthFailure =
-  | number
-  | { status: number; body?: string; contentType?: string; headers?: Record<string, string> };
+export type AuthFailure = number | { status: number; body?: string; contentType?: string; headers?: Record<string, string> };
 /** A status, a status with extra headers, or 'reset' for a connection dropped without an answer. */
 export type GraphQLFailure = number | 'reset' | { status: number; headers?: Record<string, string> };
 
@@ -134,8 +132,7 @@ const MESSAGES: Partial<Record<number, string>> = { 400: 'Bad request', 401: 'Un
 /** `application/json`, parameters allowed: a type no page of another site sends without a preflight. */
 const isJsonType = (contentType: string | null) => contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
-const json = (status: number, value: unknown): Response =>
-  new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
+const json = (status: number, value: unknown): Response => new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
 
 function failureResponse(failure: AuthFailure): Response {
   const { status, body, contentType, headers: extra } = typeof failure === 'number' ? { status: failure } : failure;
@@ -413,8 +410,7 @@ class MockServiceImpl implements MockService {
     this.queueAuthFailures(...Array.from({ length: count }, () => failure));
   };
   readonly queueAuthFailures = (...failures: AuthFailure[]): void => void this.#authFailures.push(...failures);
-  readonly queueGraphqlFailures = (...failures: GraphQLFailure[]): void =>
-    void this.#graphqlFailures.push(...failures);
+  readonly queueGraphqlFailures = (...failures: GraphQLFailure[]): void => void this.#graphqlFailures.push(...failures);
   readonly pauseAuth = (): (() => void) => this.#authGate.pause();
   readonly pauseGraphql = (): (() => void) => this.#graphqlGate.pause();
   readonly addApiKey = (key: string, region?: string): void => void this.#keysOf(region).add(key);

@@ -10,15 +10,14 @@ export interface DemoPentest {
 }
 
 /** The first page of pentests; `page_num` tells apart queries that must not share a cache entry. */
-export const DemoPentestsDocument: TypedDocumentNode<
-  { pentests_page: { pentests: DemoPentest[] } },
-  { page_num?: number; page_size?: number }
-> = parse(
+export const DemoPentestsDocument: TypedDocumentNode<{ pentests_page: { pentests: DemoPentest[] } }, { page_num?: number; page_size?: number }> = parse(
   'query DemoPentests($page_num: Int, $page_size: Int) { pentests_page(page_input: { page_num: $page_num, page_size: $page_size }) { pentests { op_id name state } } }',
 );
 
-export const DemoAccountDocument: TypedDocumentNode<{ session_user_account: { name: string; email: string } }, Record<string, never>> =
-  parse('query DemoAccount { session_user_account { name email } }');
+export const DemoAccountDocument: TypedDocumentNode<{ session_user_account: { name: string; email: string } }, Record<string, never>> = parse(
+  'query DemoAccount { session_user_account { name email } }',
+);
 
-export const DemoPauseOpDocument: TypedDocumentNode<{ pause_op: { op_id: string; op_name: string; op_state: OpState } | null }, { op_id: string }> =
-  parse('mutation DemoPauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_name op_state } }');
+export const DemoPauseOpDocument: TypedDocumentNode<{ pause_op: { op_id: string; op_name: string; op_state: OpState } | null }, { op_id: string }> = parse(
+  'mutation DemoPauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_name op_state } }',
+);

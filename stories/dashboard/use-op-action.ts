@@ -1,11 +1,5 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import {
-  graphqlInfiniteQueryKey,
-  graphqlQueryOptions,
-  type TypedDocumentNode,
-  useAuthClient,
-  useGraphQLMutation,
-} from '../../src/index.js';
+import { graphqlInfiniteQueryKey, graphqlQueryOptions, type TypedDocumentNode, useAuthClient, useGraphQLMutation } from '../../src/index.js';
 import { type OpState, PentestDocument, type PentestsPage, PentestsPageDocument } from './documents.ts';
 
 type Detail = { pentest: { state: OpState } | null };
@@ -23,9 +17,7 @@ export function useOpAction<TData>(document: TypedDocumentNode<TData, { op_id: s
   const listsKey = graphqlInfiniteQueryKey(client.identity, PentestsPageDocument, {}).slice(0, 3);
 
   const patch = (opId: string, state: OpState) => {
-    queryClient.setQueryData<Detail>(detailKey(opId), (data) =>
-      data?.pentest ? { pentest: { ...data.pentest, state } } : data,
-    );
+    queryClient.setQueryData<Detail>(detailKey(opId), (data) => (data?.pentest ? { pentest: { ...data.pentest, state } } : data));
     queryClient.setQueriesData<InfiniteData<PentestsPage, number>>({ queryKey: listsKey }, (data) =>
       data === undefined
         ? data

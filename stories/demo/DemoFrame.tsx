@@ -111,7 +111,9 @@ export function DemoFrame({
               <main className="demo-app">
                 <h1>{title}</h1>
                 <p className="description">{description}</p>
-                {regionSwitch && <RegionSwitch regions={Object.keys(demo.regions)} region={typeof region === 'string' ? region : region.kind} onSwitch={setRegion} />}
+                {regionSwitch && (
+                  <RegionSwitch regions={Object.keys(demo.regions)} region={typeof region === 'string' ? region : region.kind} onSwitch={setRegion} />
+                )}
                 {keyForm && <ApiKeyForm onSubmit={setApiKey} />}
                 {props.children}
               </main>

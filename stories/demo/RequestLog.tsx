@@ -21,9 +21,7 @@ export function RequestLog() {
   return (
     <section className="panel request-log" aria-label="Request log">
       <h2>Request log</h2>
-      <p data-testid="log-summary">
-        {`${auth} auth · ${rows.length - auth} GraphQL · ${expired} expired · ${retried} retried`}
-      </p>
+      <p data-testid="log-summary">{`${auth} auth · ${rows.length - auth} GraphQL · ${expired} expired · ${retried} retried`}</p>
       <div className="log-scroll">
         <table>
           <thead>

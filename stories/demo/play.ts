@@ -24,15 +24,10 @@ export function shownCalls(canvasElement: HTMLElement): ShownCall[] {
 }
 
 export const authRows = (calls: ShownCall[]) => calls.filter((call) => call.kind === 'auth');
-export const operationRows = (calls: ShownCall[], operation: string) =>
-  calls.filter((call) => call.operation === operation);
+export const operationRows = (calls: ShownCall[], operation: string) => calls.filter((call) => call.operation === operation);
 
 /** Waits until the log satisfies `check` (an expect-based assertion), then returns the rows. */
-export async function logSettles(
-  canvasElement: HTMLElement,
-  check: (calls: ShownCall[]) => Promise<void>,
-  timeout = 5000,
-): Promise<ShownCall[]> {
+export async function logSettles(canvasElement: HTMLElement, check: (calls: ShownCall[]) => Promise<void>, timeout = 5000): Promise<ShownCall[]> {
   await waitFor(() => check(shownCalls(canvasElement)), {
     timeout,
   });

@@ -77,28 +77,30 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
   const untilLines = (page: Page, count: number) =>
     page.waitForFunction((n) => document.querySelectorAll('[aria-label="Auth events"] > li').length >= n, count, { timeout: 20_000 });
 
-  it(
-    'authDevtoolsPlugin() in TanStack Devtools: a tab named Auth, the panel of the provider client, legible on its light theme, Renew now one /v1/auth call',
-    async () => {
-      const { service, baseUrl, close } = await startMockService({ apiKeys: ['browser-key'] });
-      const page = await chromium.context.newPage();
-      await page.goto(`${appUrl}tanstack.html?service=${encodeURIComponent(baseUrl)}`);
-      const panel = page.getByRole('region', { name: 'Auth devtools' });
-      await panel.waitFor({ timeout: 30_000 });
-      expect(await page.getByText('Auth', { exact: true }).count()).toBe(1);
-      await page.getByRole('button', { name: 'Run query' }).click();
-      await untilLines(page, 3);
-      // The panel paints its own dark background: its text must not take the host's dark color.
-      expect(await panel.locator('dd').first().evaluate((dd) => getComputedStyle(dd).color)).toBe('rgb(232, 232, 232)');
-      await panel.getByRole('button', { name: 'Renew now' }).click();
-      await untilLines(page, 5);
-      expect((await logLines(page)).slice(3)).toEqual([expect.stringContaining('exchange-start · forced'), expect.stringContaining('exchange-end · ok')]);
-      expect(service.authCalls).toHaveLength(2);
-      expect(errors).toEqual([]);
-      await page.close();
-      await close();
-    },
-  );
+  it('authDevtoolsPlugin() in TanStack Devtools: a tab named Auth, the panel of the provider client, legible on its light theme, Renew now one /v1/auth call', async () => {
+    const { service, baseUrl, close } = await startMockService({ apiKeys: ['browser-key'] });
+    const page = await chromium.context.newPage();
+    await page.goto(`${appUrl}tanstack.html?service=${encodeURIComponent(baseUrl)}`);
+    const panel = page.getByRole('region', { name: 'Auth devtools' });
+    await panel.waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Auth', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await untilLines(page, 3);
+    // The panel paints its own dark background: its text must not take the host's dark color.
+    expect(
+      await panel
+        .locator('dd')
+        .first()
+        .evaluate((dd) => getComputedStyle(dd).color),
+    ).toBe('rgb(232, 232, 232)');
+    await panel.getByRole('button', { name: 'Renew now' }).click();
+    await untilLines(page, 5);
+    expect((await logLines(page)).slice(3)).toEqual([expect.stringContaining('exchange-start · forced'), expect.stringContaining('exchange-end · ok')]);
+    expect(service.authCalls).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await page.close();
+    await close();
+  });
 
   it('opens from its button; after the service expires its tokens the log gains one expired attempt, one exchange and one retried attempt; Renew now makes exactly one /v1/auth call', async () => {
     const { service, baseUrl, close } = await startMockService({ apiKeys: ['browser-key'] });
@@ -109,7 +111,7 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
       .getByRole('button', { name: 'Open auth devtools' })
       .click({ timeout: 30_000 })
       .catch((error: unknown) => {
-        throw new Error(`The app did not show the devtools button: ${errors.join("; ") || "no error reported"}`, { cause: error });
+        throw new Error(`The app did not show the devtools button: ${errors.join('; ') || 'no error reported'}`, { cause: error });
       });
     const panel = page.getByRole('region', { name: 'Auth devtools' });
     await panel.waitFor();

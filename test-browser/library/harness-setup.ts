@@ -41,9 +41,11 @@ async function serveHarness(): Promise<{ url: string; close: () => Promise<void>
 async function openHarness(browser: Browser, url: string): Promise<Page> {
   const page = await browser.context.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => 'harness' in window, undefined, { timeout: 15_000 }).catch((error: unknown) => {
-    throw new Error(`The harness did not load: ${browser.errors.join('; ') || 'no error reported'}`, { cause: error });
-  });
+  await page
+    .waitForFunction(() => 'harness' in window, undefined, { timeout: 15_000 })
+    .catch((error: unknown) => {
+      throw new Error(`The harness did not load: ${browser.errors.join('; ') || 'no error reported'}`, { cause: error });
+    });
   return page;
 }
 

@@ -19,13 +19,21 @@ describe('a redirect in Chromium (CORS allowed everywhere, so the browser would 
     const started = await startMockService({ apiKeys: [API_KEY] });
     const trap = await startRedirectTrap();
     const redirected = `${trap.redirectingUrl}${path}`;
-    const regions = { local: { authUrl: `${started.baseUrl}/v1/auth`, graphqlUrl: `${started.baseUrl}/v1/graphql`, [path === '/v1/auth' ? 'authUrl' : 'graphqlUrl']: redirected } };
+    const regions = {
+      local: {
+        authUrl: `${started.baseUrl}/v1/auth`,
+        graphqlUrl: `${started.baseUrl}/v1/graphql`,
+        [path === '/v1/auth' ? 'authUrl' : 'graphqlUrl']: redirected,
+      },
+    };
     const [page] = await tabs.open(1, { apiKey: API_KEY, region: 'local', regions });
 
     const result = await page!.evaluate(() => window.harness.query());
 
     expect(trap.received).toEqual([]);
-    expect(result).toEqual({ error: `UnexpectedRedirectError: ${redirected} answered with a redirect, which is not followed: credentials go only to the URL configured` });
+    expect(result).toEqual({
+      error: `UnexpectedRedirectError: ${redirected} answered with a redirect, which is not followed: credentials go only to the URL configured`,
+    });
     expect(started.service.authCalls).toHaveLength(path === '/v1/auth' ? 0 : 1);
     await page!.close();
     await started.close();

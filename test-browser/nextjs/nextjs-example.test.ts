@@ -211,7 +211,10 @@ describe('examples/nextjs, built and started', () => {
     console.log(`JWT scan: ${bff.length} BFF-mode requests and responses, ${carrying.length} with a JWT; ${issued.length} tokens issued`);
     expect(where(carrying)).toEqual([]);
     // The detector does find tokens where they are expected: the token-endpoint tab receives them.
-    const tokenTab = traffic.exchanges.filter(({ tab }) => tab === 'token-endpoint').map(exchangeText).join('\n');
+    const tokenTab = traffic.exchanges
+      .filter(({ tab }) => tab === 'token-endpoint')
+      .map(exchangeText)
+      .join('\n');
     expect(issued.some((token) => tokenTab.includes(token))).toBe(true);
   });
 
@@ -354,7 +357,10 @@ describe('examples/nextjs edge route handlers (export const runtime = "edge"), u
       ['not JSON', '{"query":', { cookie }],
     ];
     for (const [name, body, headers] of refused) {
-      for (const [node, edge] of [['/api/token', '/api/edge/token'], ['/api/graphql', '/api/edge/graphql']] as const) {
+      for (const [node, edge] of [
+        ['/api/token', '/api/edge/token'],
+        ['/api/graphql', '/api/edge/graphql'],
+      ] as const) {
         const onNode = await answerOf(await post(node, body, headers));
         expect(onNode.status, `${name} on ${node}`).toBeGreaterThanOrEqual(400);
         expect(await answerOf(await post(edge, body, headers)), `${name} on ${edge}`).toEqual(onNode);

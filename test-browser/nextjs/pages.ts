@@ -19,11 +19,9 @@ async function dataUpdatedAt(page: Page): Promise<number> {
 export async function refetched(page: Page): Promise<void> {
   const before = await dataUpdatedAt(page);
   await page.getByTestId('refetch').click();
-  await page.waitForFunction(
-    (previous) => Number(document.querySelector('[data-testid="data"]')?.getAttribute('data-updated-at')) > previous,
-    before,
-    { timeout: DATA_TIMEOUT_MS },
-  );
+  await page.waitForFunction((previous) => Number(document.querySelector('[data-testid="data"]')?.getAttribute('data-updated-at')) > previous, before, {
+    timeout: DATA_TIMEOUT_MS,
+  });
 }
 
 /** Error messages the example's component shows, if any. */

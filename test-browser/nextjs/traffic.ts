@@ -29,8 +29,7 @@ interface PausedResponse {
 
 const BODY_TIMEOUT_MS = 5_000;
 
-const lowerCased = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
  * Records every request of the tabs it watches and every response body before the page gets it,
@@ -79,13 +78,7 @@ export class TrafficRecorder {
     void work.finally(() => this.#pending.delete(work));
   }
 
-  async #record(
-    cdp: CDPSession,
-    tab: string,
-    event: PausedResponse,
-    sentHeaders: Map<string, Record<string, string>>,
-    dropped: Promise<void>,
-  ): Promise<void> {
+  async #record(cdp: CDPSession, tab: string, event: PausedResponse, sentHeaders: Map<string, Record<string, string>>, dropped: Promise<void>): Promise<void> {
     const { requestId, networkId, request, responseStatusCode: status = null, responseErrorReason } = event;
     let responseBody = '';
     let unreadable: string | null = null;
@@ -142,11 +135,7 @@ export class TrafficRecorder {
 
 /** Everything of an exchange a page or an XSS in it could read, as one string to search. */
 export function exchangeText(exchange: Exchange): string {
-  return [
-    exchange.url,
-    JSON.stringify(exchange.requestHeaders),
-    exchange.requestBody,
-    JSON.stringify(exchange.responseHeaders),
-    exchange.responseBody,
-  ].join('\n');
+  return [exchange.url, JSON.stringify(exchange.requestHeaders), exchange.requestBody, JSON.stringify(exchange.responseHeaders), exchange.responseBody].join(
+    '\n',
+  );
 }

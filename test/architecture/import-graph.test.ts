@@ -68,7 +68,7 @@ describe('the import graph of src', () => {
     expect(describeViolations(result)).toEqual([]);
   });
 
-  it('at run time the server entries reach neither graphql-request nor graphql (Deno runs them with --allow-net alone), and an app\'s entries no OpenTelemetry', async () => {
+  it("at run time the server entries reach neither graphql-request nor graphql (Deno runs them with --allow-net alone), and an app's entries no OpenTelemetry", async () => {
     const server = await runtimeModules(['src/server/index.ts', 'src/redis/index.ts', 'src/cloudflare/index.ts']);
     expect(server).toContain('src/server/upstream-client.ts');
     expect(server.filter((source) => /node_modules\/(graphql-request|graphql)\//.test(source))).toEqual([]);

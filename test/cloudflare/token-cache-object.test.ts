@@ -85,7 +85,9 @@ describe('TokenCacheObject, as anyone holding the binding can ask it', () => {
     const recorded: DurableObjectNamespaceLike = { ...binding, idFromName: (name) => (names.add(name), binding.idFromName(name)) };
     const proxy = () => {
       const tokenCache = durableObjectTokenCache(recorded, { keySecret: 'a secret of thirty-two characters!' });
-      return serveHandler(createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }));
+      return serveHandler(
+        createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }),
+      );
     };
     await post(await proxy(), ITEMS);
     // The writer learns the fleet's names from its first renewal, empties the entry and parks the lease.
@@ -108,7 +110,14 @@ describe('TokenCacheObject, as anyone holding the binding can ask it', () => {
     const proxy = () => {
       const tokenCache = durableObjectTokenCache(binding, { encryptionKey: 'the fleet secret, thirty-two chars!' });
       return serveHandler(
-        createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache, now: () => clock.now }),
+        createGraphQLProxy({
+          apiKey: API_KEY,
+          region: 'test',
+          regions: { test: running.baseUrl },
+          authorizeRequest: hasSession,
+          tokenCache,
+          now: () => clock.now,
+        }),
       );
     };
     const [first, second] = [await proxy(), await proxy()];

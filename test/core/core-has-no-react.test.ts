@@ -16,9 +16,7 @@ describe('src/core', () => {
   it('imports no React, nothing React-bound, and nothing from src/react', () => {
     const files = sourceFiles(coreDir);
     expect(files.length).toBeGreaterThan(10);
-    const imports = files.flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({ file, spec: match[1] ?? match[2] ?? '' })),
-    );
+    const imports = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({ file, spec: match[1] ?? match[2] ?? '' })));
     expect(imports.length).toBeGreaterThan(10);
     const forbidden = imports.filter(
       ({ file, spec }) =>

@@ -13,7 +13,10 @@ beforeAll(async () => {
   devtools = await import('graphql-jwt-auth-react/devtools');
 });
 
-const logLines = () => within(screen.getByRole('list', { name: 'Auth events' })).queryAllByRole('listitem').map((item) => item.textContent);
+const logLines = () =>
+  within(screen.getByRole('list', { name: 'Auth events' }))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
 const field = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
 
 describe('<AuthDevtools /> in development', () => {

@@ -12,7 +12,11 @@ describe('examples/typed-documents', () => {
 
     const list = await screen.findByRole('list', { name: 'pentests' });
     const [first, second] = createPentestStore('us').pentests;
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`▶ ${first!.name}`, second!.name]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`▶ ${first!.name}`, second!.name]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect((await screen.findByLabelText('paused')).textContent).toBe('paused');

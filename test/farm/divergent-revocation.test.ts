@@ -20,7 +20,9 @@ async function processOn(running: Running, redis: RedisServer, make: typeof crea
   const client = createClient({ url: redis.url, disableOfflineQueue: true });
   clients.push(client);
   await client.connect();
-  return serveHandler(make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache: redisTokenCache(client) }));
+  return serveHandler(
+    make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache: redisTokenCache(client) }),
+  );
 }
 
 /**

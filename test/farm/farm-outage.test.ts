@@ -31,7 +31,12 @@ describe('a farm on one Redis during an outage of /v1/auth', { timeout: 45_000 }
     running.service.failNextAuthCalls(3, 503);
     const redis = await testRedis();
     // Sealed, as a farm that keys its cache runs: the hold-off is sealed as the entries are.
-    const farm = await startFarm({ REDIS_URL: redis.url, SERVICE_URL: running.baseUrl, TEST_CLOCK: String(Date.now()), ENCRYPTION_KEY: 'a 32-byte secret from the vault!' });
+    const farm = await startFarm({
+      REDIS_URL: redis.url,
+      SERVICE_URL: running.baseUrl,
+      TEST_CLOCK: String(Date.now()),
+      ENCRYPTION_KEY: 'a 32-byte secret from the vault!',
+    });
 
     const [first] = farm;
     if (first === undefined) throw new Error('an empty farm');

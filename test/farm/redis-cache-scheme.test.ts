@@ -133,9 +133,21 @@ describe('the stored form of the Redis token cache, recomputed with node:crypto'
   });
 
   it.each([
-    ['encryptionKey', { encryptionKey: '' }, 'encryptionKey must be 32 random bytes as hex or base64 (openssl rand -base64 32), or a passphrase of at least 32 characters; got 0 characters'],
-    ['encryptionKey', { encryptionKey: 'x'.repeat(31) }, 'encryptionKey must be 32 random bytes as hex or base64 (openssl rand -base64 32), or a passphrase of at least 32 characters; got 31 characters'],
-    ['keySecret', { keySecret: 42 as unknown as string }, 'keySecret must be 32 random bytes as hex or base64 (openssl rand -base64 32), or a passphrase of at least 32 characters; got number'],
+    [
+      'encryptionKey',
+      { encryptionKey: '' },
+      'encryptionKey must be 32 random bytes as hex or base64 (openssl rand -base64 32), or a passphrase of at least 32 characters; got 0 characters',
+    ],
+    [
+      'encryptionKey',
+      { encryptionKey: 'x'.repeat(31) },
+      'encryptionKey must be 32 random bytes as hex or base64 (openssl rand -base64 32), or a passphrase of at least 32 characters; got 31 characters',
+    ],
+    [
+      'keySecret',
+      { keySecret: 42 as unknown as string },
+      'keySecret must be 32 random bytes as hex or base64 (openssl rand -base64 32), or a passphrase of at least 32 characters; got number',
+    ],
   ])('a short %s is refused at start-up, naming the option', async (_option, options, message) => {
     const redis = await testRedis();
     await expect(cacheOn(redis, options)).rejects.toThrow(new AuthConfigError(message));

@@ -9,7 +9,6 @@ const UNAVAILABLE = /token cache is unavailable/g;
 const BACK = /token cache is back/g;
 const IS_BACK = /token cache is back/;
 
-
 /** Every key and value in Redis, as `redis-cli --scan` and `GET` print them. */
 async function redisDump(port: number): Promise<string> {
   const keys = (await redisCli(port, '--scan')).split('\n').filter((key) => key !== '');
@@ -58,7 +57,10 @@ describe('four server processes on one Redis share one token', { timeout: 45_000
     const checks = running.service.graphqlCalls.filter((call) => call.operationName === 'TokenCheck');
     expect(checks.length).toBeLessThanOrEqual(2 * farm.length);
     const answered = running.service.graphqlCalls.filter((call) => !call.expired && call.operationName !== 'TokenCheck').map((call) => call.token);
-    expect(answered).toEqual([...Array<string | undefined>(200).fill(running.service.issuedTokens[0]), ...Array<string | undefined>(200).fill(running.service.issuedTokens[1])]);
+    expect(answered).toEqual([
+      ...Array<string | undefined>(200).fill(running.service.issuedTokens[0]),
+      ...Array<string | undefined>(200).fill(running.service.issuedTokens[1]),
+    ]);
     // An unkeyed cache says once at start-up what that exposes; nothing else is logged.
     expect(farm.map((process) => process.log().trim())).toEqual(Array(4).fill(UNKEYED_WARNING));
   });
@@ -73,7 +75,7 @@ describe('four server processes on one Redis share one token', { timeout: 45_000
 
     const startedAt = Date.now();
     for (let round = 0; Date.now() - startedAt < 10_000 && round < 200; round++) {
-      failures.push(...(await queryAll(clients.slice((round * 20) % 200, (round * 20) % 200 + 20))));
+      failures.push(...(await queryAll(clients.slice((round * 20) % 200, ((round * 20) % 200) + 20))));
       await sleep(250);
     }
     const elapsedMs = Date.now() - startedAt;

@@ -57,11 +57,13 @@ describe('a hostile writer on the farm’s Redis', () => {
     // Every reply the next process's client receives from Redis, measured.
     const client = await redisClient(redis);
     const replies: number[] = [];
-    const measured = <A extends unknown[]>(call: (...args: A) => Promise<unknown>) => async (...args: A) => {
-      const reply = await call(...args);
-      replies.push(typeof reply === 'string' ? reply.length : 0);
-      return reply;
-    };
+    const measured =
+      <A extends unknown[]>(call: (...args: A) => Promise<unknown>) =>
+      async (...args: A) => {
+        const reply = await call(...args);
+        replies.push(typeof reply === 'string' ? reply.length : 0);
+        return reply;
+      };
     const recording = {
       get isReady() {
         return client.isReady;

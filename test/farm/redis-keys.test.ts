@@ -40,9 +40,15 @@ describe('Redis key names', () => {
   it('are an HMAC of the identity under the secret: another secret, another name; never the key or its short tag', async () => {
     const running = await startService({ apiKeys: ['key-one', 'key-two'] });
     const redis = await testRedis();
-    await (await proxyOn(running, redis, 'key-one', { keySecret: HEX_KEY }))(ITEMS);
-    await (await proxyOn(running, redis, 'key-one', { keySecret: BASE64_KEY }))(ITEMS);
-    await (await proxyOn(running, redis, 'key-one'))(ITEMS);
+    await (
+      await proxyOn(running, redis, 'key-one', { keySecret: HEX_KEY })
+    )(ITEMS);
+    await (
+      await proxyOn(running, redis, 'key-one', { keySecret: BASE64_KEY })
+    )(ITEMS);
+    await (
+      await proxyOn(running, redis, 'key-one')
+    )(ITEMS);
     const names = await tokenNames(redis);
     expect(new Set(names).size).toBe(3);
     for (const name of names) expect(name).toMatch(/^graphql-jwt-auth-react:token:[0-9a-f]{64}$/);
@@ -55,8 +61,12 @@ describe('Redis key names', () => {
   it('two identities never share a name', async () => {
     const running = await startService({ apiKeys: ['key-one', 'key-two'] });
     const redis = await testRedis();
-    await (await proxyOn(running, redis, 'key-one', { encryptionKey: BASE64_KEY }))(ITEMS);
-    await (await proxyOn(running, redis, 'key-two', { encryptionKey: BASE64_KEY }))(ITEMS);
+    await (
+      await proxyOn(running, redis, 'key-one', { encryptionKey: BASE64_KEY })
+    )(ITEMS);
+    await (
+      await proxyOn(running, redis, 'key-two', { encryptionKey: BASE64_KEY })
+    )(ITEMS);
     expect(new Set(await tokenNames(redis)).size).toBe(2);
     expect(running.service.authCalls).toHaveLength(2);
   });
@@ -64,7 +74,9 @@ describe('Redis key names', () => {
   it('a value moved under another identity’s name does not open there: that identity asks for its own token', async () => {
     const running = await startService({ apiKeys: ['key-one', 'key-two'] });
     const redis = await testRedis();
-    await (await proxyOn(running, redis, 'key-one', { encryptionKey: BASE64_KEY }))(ITEMS);
+    await (
+      await proxyOn(running, redis, 'key-one', { encryptionKey: BASE64_KEY })
+    )(ITEMS);
     const [oneName] = await tokenNames(redis);
     const oneValue = await redisCli(redis.port, 'GET', oneName!);
     const two = await proxyOn(running, redis, 'key-two', { encryptionKey: BASE64_KEY });
@@ -86,7 +98,12 @@ describe('Redis key names', () => {
     const redis = await testRedis();
     const foreign = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjk5OTk5OTk5OTl9.planted';
     const shortTag = createAuthClient({ apiKey: 'test-key', region: 'test', regions: { test: running.baseUrl } }).identity.id;
-    await redisCli(redis.port, 'SET', `graphql-jwt-auth-react:token:${shortTag}`, `abc.${JSON.stringify({ token: foreign, expiresAt: 9_999_999_999_999, obtainedAt: Date.now(), region: 'test' })}`);
+    await redisCli(
+      redis.port,
+      'SET',
+      `graphql-jwt-auth-react:token:${shortTag}`,
+      `abc.${JSON.stringify({ token: foreign, expiresAt: 9_999_999_999_999, obtainedAt: Date.now(), region: 'test' })}`,
+    );
     expect((await (await proxyOn(running, redis, 'test-key'))(ITEMS)).status).toBe(200);
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual([running.service.issuedTokens[0]]);
@@ -127,7 +144,9 @@ describe('encryptionKey and keySecret', () => {
     const warnings: string[] = [];
     const tokenCache = redisTokenCache(await connected(redis), { logger: { warn: (message) => warnings.push(message) } });
     redisTokenCache(await connected(redis), { keySecret: PASSPHRASE, logger: { warn: (message) => warnings.push(message) } });
-    const url = await serveHandler(createGraphQLProxy({ apiKey: 'test-key', region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }));
+    const url = await serveHandler(
+      createGraphQLProxy({ apiKey: 'test-key', region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }),
+    );
     expect((await post(url, ITEMS)).status).toBe(200);
     expect((await post(url, ITEMS)).status).toBe(200);
     expect(warnings).toEqual([

@@ -30,7 +30,9 @@ async function startRedisOn(port: number): Promise<RedisServer> {
   let child: ChildProcess | null = null;
 
   async function start(): Promise<void> {
-    const running = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const running = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = running;
     let output = '';
     running.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

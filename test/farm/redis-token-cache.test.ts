@@ -86,7 +86,9 @@ describe('redisTokenCache on a real redis-server', () => {
     const idle = createClient({ url: redis.url, disableOfflineQueue: true });
     // A keyed cache: the one line counted is the outage's, not the start-up warning of an unkeyed one.
     const tokenCache = redisTokenCache(idle, { keySecret: 'a secret of thirty-two characters!' });
-    const url = await serveHandler(createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }));
+    const url = await serveHandler(
+      createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }),
+    );
 
     const answers = await Promise.all(Array.from({ length: 5 }, () => post(url, ITEMS)));
 

@@ -22,12 +22,14 @@ const TENANTS = 5;
 const keyOf = (tenant: number) => `key-tenant-${String(tenant)}`;
 
 /** A browser of `tenant`'s user: its session cookie, and a header naming another tenant the resolver must ignore. */
-const browserFetch = (tenant: number): typeof fetch => (input, init) => {
-  const headers = new Headers(init?.headers);
-  headers.set('cookie', `sid=user-${String(tenant)}; tenant=${String((tenant + 1) % TENANTS)}`);
-  headers.set('x-tenant', String((tenant + 1) % TENANTS));
-  return fetch(input, { ...init, headers });
-};
+const browserFetch =
+  (tenant: number): typeof fetch =>
+  (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('cookie', `sid=user-${String(tenant)}; tenant=${String((tenant + 1) % TENANTS)}`);
+    headers.set('x-tenant', String((tenant + 1) % TENANTS));
+    return fetch(input, { ...init, headers });
+  };
 
 class TenantFarm {
   readonly failures: string[] = [];
@@ -116,7 +118,12 @@ describe('tenants behind four processes on one Redis', { timeout: Math.max(120_0
   it('cold start costs one /v1/auth per tenant; no token crosses tenants; an expiry costs its tenant one renewal for the farm', async () => {
     const running = await startService({ apiKeys: Array.from({ length: TENANTS }, (_, index) => keyOf(index)) });
     const redis = await testRedis();
-    const processes = await startFarm({ REDIS_URL: redis.url, SERVICE_URL: running.baseUrl, TENANT_KEYS: Array.from({ length: TENANTS }, (_, index) => keyOf(index)).join(','), MAX_SESSIONS: '3' });
+    const processes = await startFarm({
+      REDIS_URL: redis.url,
+      SERVICE_URL: running.baseUrl,
+      TENANT_KEYS: Array.from({ length: TENANTS }, (_, index) => keyOf(index)).join(','),
+      MAX_SESSIONS: '3',
+    });
     const farm = new TenantFarm(running, redis.port, processes);
     try {
       // Cold start: every tenant's browsers on every process at once.

@@ -99,8 +99,20 @@ describe('npm run mock-service', () => {
     } finally {
       client.dispose();
     }
-    for (let i = 0; i < 200 && cli.output().split('\n').filter((l) => l.includes('/v1/')).length < 6; i++) await new Promise((r) => setTimeout(r, 10));
-    const lines = cli.output().split('\n').filter((line) => / \/v1\//.test(line) && !line.includes('POST http'));
+    for (
+      let i = 0;
+      i < 200 &&
+      cli
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('/v1/')).length < 6;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10));
+    const lines = cli
+      .output()
+      .split('\n')
+      .filter((line) => / \/v1\//.test(line) && !line.includes('POST http'));
     expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
       'T us POST /v1/auth 200 us#1',
       'T us POST /v1/graphql 200 us#1 Me',
@@ -113,19 +125,23 @@ describe('npm run mock-service', () => {
     expect(await cli.exited).toBe(0);
   });
 
-  it.each(['SIGINT', 'SIGTERM'] as const)('stops cleanly when npm gets %s: the same port serves again right away', async (signal) => {
-    const { port, cli: first } = await startOnFreePorts(1, (free) => ['--port', String(free)], { viaNpm: true });
-    expect(first.regions).toEqual({ us: `http://127.0.0.1:${port}` });
-    // Only npm is signalled, as a process manager or an IDE's stop button does.
-    first.child.kill(signal);
-    await first.exited;
-    const second = await startCli(['--port', String(port)], { viaNpm: true });
-    expect(second.output()).not.toContain('EADDRINUSE');
-    const auth = await fetch(`http://127.0.0.1:${port}/v1/auth`, { method: 'POST', body: '{"key":"dev-key"}' });
-    expect(auth.status).toBe(200);
-    second.child.kill('SIGTERM');
-    await second.exited;
-  }, 30_000);
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'stops cleanly when npm gets %s: the same port serves again right away',
+    async (signal) => {
+      const { port, cli: first } = await startOnFreePorts(1, (free) => ['--port', String(free)], { viaNpm: true });
+      expect(first.regions).toEqual({ us: `http://127.0.0.1:${port}` });
+      // Only npm is signalled, as a process manager or an IDE's stop button does.
+      first.child.kill(signal);
+      await first.exited;
+      const second = await startCli(['--port', String(port)], { viaNpm: true });
+      expect(second.output()).not.toContain('EADDRINUSE');
+      const auth = await fetch(`http://127.0.0.1:${port}/v1/auth`, { method: 'POST', body: '{"key":"dev-key"}' });
+      expect(auth.status).toBe(200);
+      second.child.kill('SIGTERM');
+      await second.exited;
+    },
+    30_000,
+  );
 
   it('refuses a bad flag with exit code 2 and the usage', async () => {
     const child = spawn(process.execPath, [CLI, '--port', 'eighty'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -144,7 +160,19 @@ describe('npm run mock-service', () => {
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(0);
-    for (const flag of ['--port', '--region', '--key', '--token-lifetime', '--token-scope', '--auth-delay', '--graphql-delay', '--expired-status', '--no-cors-on-expired', '--log', '--help']) {
+    for (const flag of [
+      '--port',
+      '--region',
+      '--key',
+      '--token-lifetime',
+      '--token-scope',
+      '--auth-delay',
+      '--graphql-delay',
+      '--expired-status',
+      '--no-cors-on-expired',
+      '--log',
+      '--help',
+    ]) {
       expect(stdout).toContain(flag);
     }
     expect(stdout).toContain('press e to expire every token');
@@ -162,7 +190,10 @@ describe('npm run mock-service', () => {
       expect(await expire.json()).toEqual({ expired: 1 });
       expect(await client.request('{ pentests_count }')).toEqual({ pentests_count: expect.any(Number) as number });
       for (let i = 0; i < 200 && !cli.output().includes('us#2'); i++) await new Promise((r) => setTimeout(r, 10));
-      const lines = cli.output().split('\n').filter((line) => / \/(v1|__mock)\//.test(line) && !line.includes('POST http'));
+      const lines = cli
+        .output()
+        .split('\n')
+        .filter((line) => / \/(v1|__mock)\//.test(line) && !line.includes('POST http'));
       expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
         'T us POST /v1/auth 200 us#1',
         'T us POST /v1/graphql 200 us#1',
@@ -194,7 +225,10 @@ describe('npm run mock-service', () => {
     // Both lines printed, however they came out.
     await cli.printed(/\/v1\/graphql [^\n]*\n[\s\S]*\/v1\/graphql [^\n]*\n/);
 
-    const lines = cli.output().split('\n').filter((line) => line.includes(' /v1/'));
+    const lines = cli
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(' /v1/'));
     expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
       'T us POST /v1/auth 200 us#1',
       `T us POST /v1/graphql ${String(status)} us#1 Q\\x1B[2J\\x0D\\x0A12:00:00.000 us POST /v1/auth 200 us#9\\x7F\\x9B\\x5Cx1B`,

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { pentestSchema } from '../../mock-service/pentest/schema.ts';
 
 const dir = fileURLToPath(new URL('../../mock-service/pentest/h3-cli-queries/', import.meta.url));
-const files = readdirSync(dir).filter((file) => file.endsWith('.graphql')).sort();
+const files = readdirSync(dir)
+  .filter((file) => file.endsWith('.graphql'))
+  .sort();
 
 describe("the pentest platform CLI's own query files", () => {
   it('are all here: one per operation the demo schema models', () => {

@@ -36,7 +36,10 @@ describe('the mock’s knobs and pages of other sites', () => {
 
     const answer = await fetch(knob, { method: 'POST', headers: { ...CROSS_SITE_PAGE, ...headers }, body: '{}' });
 
-    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 415, body: { message: 'Send Content-Type: application/json' } });
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({
+      status: 415,
+      body: { message: 'Send Content-Type: application/json' },
+    });
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     // The token still holds: the next query is answered with it, no renewal.
     await client.request('{ hello }');
@@ -51,7 +54,11 @@ describe('the mock’s knobs and pages of other sites', () => {
     const toKnob = await fetch(knob, { method: 'OPTIONS', headers: preflight });
     const toAuth = await fetch(`${baseUrl}/v1/auth`, { method: 'OPTIONS', headers: preflight });
 
-    expect({ status: toKnob.status, allowOrigin: toKnob.headers.get('access-control-allow-origin'), allowHeaders: toKnob.headers.get('access-control-allow-headers') }).toEqual({
+    expect({
+      status: toKnob.status,
+      allowOrigin: toKnob.headers.get('access-control-allow-origin'),
+      allowHeaders: toKnob.headers.get('access-control-allow-headers'),
+    }).toEqual({
       status: 405,
       allowOrigin: null,
       allowHeaders: null,

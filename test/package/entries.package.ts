@@ -59,7 +59,19 @@ function bareImports(entry: string, { declarations = false } = {}): { specifiers
 
 describe('the packed entries', () => {
   it('export the root, /core, /query, /server, /redis, /testing, /native and /devtools, each with types and code that ship', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './cloudflare', './core', './devtools', './devtools/production', './native', './package.json', './query', './redis', './server', './testing']);
+    expect(Object.keys(manifest.exports).sort()).toEqual([
+      '.',
+      './cloudflare',
+      './core',
+      './devtools',
+      './devtools/production',
+      './native',
+      './package.json',
+      './query',
+      './redis',
+      './server',
+      './testing',
+    ]);
     for (const subpath of ['.', './core', './query', './server', './redis', './cloudflare', './testing', './native', './devtools', './devtools/production']) {
       for (const condition of ['types', 'default'] as const) {
         const file = entryFile(subpath, condition);
@@ -158,9 +170,7 @@ describe('the packed entries', () => {
         sources: string[];
         sourcesContent?: Array<string | null>;
       };
-      const missing = sources.filter(
-        (source, index) => typeof sourcesContent[index] !== 'string' && !files.includes(normalize(join(dirname(map), source))),
-      );
+      const missing = sources.filter((source, index) => typeof sourcesContent[index] !== 'string' && !files.includes(normalize(join(dirname(map), source))));
       expect(missing, map).toEqual([]);
     }
   });

@@ -17,7 +17,10 @@ let server: ChildProcess | undefined;
 describe('npx graphql-jwt-auth-mock, from the installed package only', () => {
   beforeAll(async () => {
     await mkdir(appDir, { recursive: true });
-    await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'fresh', private: true, dependencies: { 'graphql-jwt-auth-react': `file:${tarball}` } }));
+    await writeFile(
+      join(appDir, 'package.json'),
+      JSON.stringify({ name: 'fresh', private: true, dependencies: { 'graphql-jwt-auth-react': `file:${tarball}` } }),
+    );
     await npmInstall(appDir);
   });
 
@@ -33,7 +36,11 @@ describe('npx graphql-jwt-auth-mock, from the installed package only', () => {
   });
 
   it('serves a token and data, and expires every token on POST /__mock/expire-tokens', async () => {
-    const child = spawn('npx', ['--no-install', 'graphql-jwt-auth-mock', '--port', '0', '--key', 'fresh-key'], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['--no-install', 'graphql-jwt-auth-mock', '--port', '0', '--key', 'fresh-key'], {
+      cwd: appDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server = child;
     let output = '';
     const base = await new Promise<string>((resolve, reject) => {
@@ -49,7 +56,11 @@ describe('npx graphql-jwt-auth-mock, from the installed package only', () => {
     const auth = await fetch(`${base}/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"key":"fresh-key"}' });
     const { token } = (await auth.json()) as { token: string };
     const ask = () =>
-      fetch(`${base}/v1/graphql/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{"query":"{ pentests_count }"}' });
+      fetch(`${base}/v1/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: '{"query":"{ pentests_count }"}',
+      });
     expect(((await (await ask()).json()) as { data: { pentests_count: number } }).data.pentests_count).toBeGreaterThan(0);
     const expire = await fetch(`${base}/__mock/expire-tokens`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(await expire.json()).toEqual({ expired: 1 });

@@ -24,7 +24,10 @@ describe('the Node recipe (server.mjs) on the system Node', () => {
     await npmInstall(appDir);
     await copyFile(join(root, 'test/readme/server-node.mjs'), join(appDir, 'server.mjs'));
     mock = await startMockService({ apiKeys: ['recipe-key'] });
-    const child = spawn(SYSTEM_NODE, ['server.mjs'], { cwd: appDir, env: { ...process.env, API_KEY: 'recipe-key', DEMO_PASSWORD, UPSTREAM_URL: mock.baseUrl, PORT: '0' } });
+    const child = spawn(SYSTEM_NODE, ['server.mjs'], {
+      cwd: appDir,
+      env: { ...process.env, API_KEY: 'recipe-key', DEMO_PASSWORD, UPSTREAM_URL: mock.baseUrl, PORT: '0' },
+    });
     server = child;
     base = await new Promise<string>((resolve, reject) => {
       let output = '';
@@ -67,8 +70,14 @@ describe('the Node recipe (server.mjs) on the system Node', () => {
   it('refuses a caller without a session, one with a session id the server never issued, and a page of another origin', async () => {
     expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
     const forged = `session=${'x'.repeat(43)}`;
-    expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: forged }, body: '{}' })).status).toBe(401);
-    const foreign = await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: session, origin: 'http://localhost:5173' }, body: '{}' });
+    expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: forged }, body: '{}' })).status).toBe(
+      401,
+    );
+    const foreign = await fetch(`${base}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session, origin: 'http://localhost:5173' },
+      body: '{}',
+    });
     expect(foreign.status).toBe(403);
   });
 });

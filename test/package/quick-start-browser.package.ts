@@ -32,12 +32,16 @@ describe('the quick start, in a fresh Vite app on the packed tarball, in Chromiu
     expect(installLine).toBeDefined();
     const pinned: Record<string, string> = { react: '19.3.1', 'react-dom': '19.3.1', '@tanstack/react-query': '5.108.0', graphql: '16.15.0' };
     const dependencies: Record<string, string> = {};
-    for (const name of (installLine ?? '').split(/\s+/)) dependencies[name] = name === 'graphql-jwt-auth-react' ? `file:${tarball}` : (pinned[name] ?? 'latest');
+    for (const name of (installLine ?? '').split(/\s+/))
+      dependencies[name] = name === 'graphql-jwt-auth-react' ? `file:${tarball}` : (pinned[name] ?? 'latest');
     await writeFile(
       join(appDir, 'package.json'),
       JSON.stringify({ name: 'quick-start', private: true, type: 'module', dependencies: { ...dependencies }, devDependencies: { vite: '8.3.8' } }),
     );
-    await writeFile(join(appDir, 'index.html'), '<!doctype html>\n<html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>\n');
+    await writeFile(
+      join(appDir, 'index.html'),
+      '<!doctype html>\n<html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>\n',
+    );
     await npmInstall(appDir);
   });
 
@@ -54,7 +58,11 @@ describe('the quick start, in a fresh Vite app on the packed tarball, in Chromiu
     await copyFile(join(root, 'test/readme/quick-start/App.tsx'), join(appDir, 'src/App.tsx'));
     chromium ??= await launchChromium();
     // The expired answer the app recovers from is part of the test.
-    const { page, errors } = await openWatchedPage(chromium.context, await startVite(), (response) => response.status() === 401 && new URL(response.url()).pathname === '/v1/graphql');
+    const { page, errors } = await openWatchedPage(
+      chromium.context,
+      await startVite(),
+      (response) => response.status() === 401 && new URL(response.url()).pathname === '/v1/graphql',
+    );
 
     await expect.poll(() => page.locator('li').count(), { timeout: 60_000 }).toBe(5);
     expect(await page.locator('li').first().textContent()).toMatch(/^.+: \w+$/);

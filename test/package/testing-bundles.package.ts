@@ -33,7 +33,14 @@ describe('/testing bundled without msw installed, with each bundler’s defaults
       name: 'testing-bundles',
       private: true,
       type: 'module',
-      dependencies: { 'graphql-jwt-auth-react': `file:${tarball}`, graphql: '16.15.0', esbuild: '0.28.2', vite: '8.3.8', webpack: '5.112.2', 'webpack-cli': '7.3.1' },
+      dependencies: {
+        'graphql-jwt-auth-react': `file:${tarball}`,
+        graphql: '16.15.0',
+        esbuild: '0.28.2',
+        vite: '8.3.8',
+        webpack: '5.112.2',
+        'webpack-cli': '7.3.1',
+      },
     };
     await writeFile(join(appDir, 'package.json'), JSON.stringify(pkg, null, 2));
     await writeFile(join(appDir, 'src/index.js'), MAIN);

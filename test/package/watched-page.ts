@@ -19,7 +19,8 @@ export async function openWatchedPage(context: BrowserContext, url: string, expe
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico' && !expected(response)) errors.push(`${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico' && !expected(response))
+      errors.push(`${response.status()} ${response.url()}`);
   });
   page.on('request', (request) => requests.push({ url: request.url(), headers: request.headers(), body: request.postData() ?? '' }));
   await page.goto(url);

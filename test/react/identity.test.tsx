@@ -95,7 +95,12 @@ describe('identity', () => {
     const view = renderWithAuth(<PentestList />, running);
     await screen.findByTestId('pentests');
 
-    const keys = JSON.stringify(view.queryClient.getQueryCache().getAll().map((query) => query.queryKey));
+    const keys = JSON.stringify(
+      view.queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    );
     expect(keys).not.toContain(API_KEY);
     expect(keys).not.toContain(running.service.issuedTokens[0]);
     expect(keys).toContain('"region":"test"');

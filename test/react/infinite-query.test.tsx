@@ -115,7 +115,10 @@ describe('useGraphQLInfiniteQuery', () => {
     await waitFor(() => {
       expect(screen.getByTestId('rows').textContent.split(',')).toEqual(runningOnes);
     });
-    const keys = view.queryClient.getQueryCache().getAll().map((query) => query.queryKey);
+    const keys = view.queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key[4]).toBe(GRAPHQL_INFINITE_QUERY_KEY_MARK);
     expect(keys.map((key) => key[3])).toEqual([pageVariables('')(1), pageVariables('running')(1)]);
@@ -150,7 +153,11 @@ describe('useGraphQLInfiniteQuery', () => {
     await view.queryClient.invalidateQueries({ queryKey: graphqlScopeKey(client!.identity) });
 
     // The infinite list refetches both its pages, the plain query its one.
-    expect(pageSends(running.service.graphqlCalls).map((send) => send.page).sort()).toEqual([1, 1, 2]);
+    expect(
+      pageSends(running.service.graphqlCalls)
+        .map((send) => send.page)
+        .sort(),
+    ).toEqual([1, 1, 2]);
     expect(rowCount()).toBe(2 * PAGE_SIZE);
   });
 
@@ -244,8 +251,7 @@ describe('useGraphQLInfiniteQuery', () => {
       expect(screen.getAllByTestId('pages').map((pages) => pages.textContent)).toEqual(['1,2', '1,2']);
     });
     expect(running.service.authCalls).toHaveLength(2);
-    const searchOf = (call: GraphQLCall) =>
-      (JSON.parse(call.body) as { variables: { page_input: { text_search: string } } }).variables.page_input.text_search;
+    const searchOf = (call: GraphQLCall) => (JSON.parse(call.body) as { variables: { page_input: { text_search: string } } }).variables.page_input.text_search;
     const resent = running.service.graphqlCalls.slice(2);
     expect(resent.map((call) => `${searchOf(call)}:${call.expired ? 'expired' : call.status}`).sort()).toEqual([
       ':200',

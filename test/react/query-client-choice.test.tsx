@@ -42,8 +42,18 @@ describe('which QueryClient the provider uses', () => {
 
     await screen.findByTestId('pentests');
     await screen.findByTestId('app');
-    expect(ours.getQueryCache().getAll().map((query) => query.queryKey[0])).toEqual(['graphql']);
-    expect(outer.getQueryCache().getAll().map((query) => query.queryKey[0])).toEqual(['app']);
+    expect(
+      ours
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey[0]),
+    ).toEqual(['graphql']);
+    expect(
+      outer
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey[0]),
+    ).toEqual(['app']);
   });
 
   it('uses the surrounding QueryClientProvider when no prop is given', async () => {

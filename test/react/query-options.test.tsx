@@ -54,7 +54,12 @@ describe('graphqlQueryOptions and AuthClientProvider', () => {
 
     expect(screen.getByTestId('pentests').textContent).toBe(pentestNames('us', 2).join(', '));
     expect(seen.every((c) => c === client)).toBe(true);
-    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([options.queryKey]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([options.queryKey]);
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(1);
   });

@@ -70,10 +70,7 @@ describe('useGraphQLQuery', () => {
     view.rerenderWith({ apiKey: 'test-key' });
 
     await screen.findByTestId('pentests');
-    expect(running.service.authCalls.map((call) => JSON.parse(call.body) as unknown)).toEqual([
-      { key: 'not-a-valid-key' },
-      { key: 'test-key' },
-    ]);
+    expect(running.service.authCalls.map((call) => JSON.parse(call.body) as unknown)).toEqual([{ key: 'not-a-valid-key' }, { key: 'test-key' }]);
   });
 
   it('5xx from /v1/auth: React Query retries the query, and it succeeds when the server recovers', async () => {

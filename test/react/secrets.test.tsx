@@ -62,7 +62,10 @@ describe('the API key travels only in the body of POST /v1/auth', () => {
     expect(authErrors.map((error) => (error as Error).name)).toEqual(['AuthServerError']);
     expect(String(authErrors[0])).toContain('bad key [redacted]');
     expect(graphqlCalls.length).toBeGreaterThanOrEqual(3);
-    const cachedErrors = view.queryClient.getQueryCache().getAll().map((query) => query.state.error);
+    const cachedErrors = view.queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.state.error);
     const leaks = secretLeaks(API_KEY, {
       requests: [...authCalls, ...graphqlCalls],
       consoleCalls,

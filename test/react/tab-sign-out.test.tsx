@@ -19,7 +19,7 @@ function SignOutButton({ label }: { label: string }) {
 }
 
 describe('sign-out across tabs (tabSync), through the provider', () => {
-  it("a sign-out in one tab clears what the other tab shows: its queries fail with SignedOutError, no stale data", async () => {
+  it('a sign-out in one tab clears what the other tab shows: its queries fail with SignedOutError, no stale data', async () => {
     installWebLocks(); // jsdom has none; without them, tabs opening together may each ask /v1/auth
     const running = await startService();
     const channel = `tabs-${randomUUID()}`;

@@ -21,12 +21,18 @@ async function sleepingClocks() {
 
 describe('sleep and wake', () => {
   it.each([
-    ['the page becomes visible', () => {
-      setVisibility('visible');
-    }],
-    ['the network comes back', () => {
-      window.dispatchEvent(new Event('online'));
-    }],
+    [
+      'the page becomes visible',
+      () => {
+        setVisibility('visible');
+      },
+    ],
+    [
+      'the network comes back',
+      () => {
+        window.dispatchEvent(new Event('online'));
+      },
+    ],
   ])('when %s, a due token is renewed at once, before anything asks for it', async (_label, wake) => {
     const { running, now, sleepFor } = await sleepingClocks();
     const client = clientFor(running, { now });

@@ -11,7 +11,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
 
-const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** Commands a shell block may run: the package managers, the mock service's bin, and the tools the recipes name. */
 const COMMANDS = new Set(['npm', 'npx', 'node', 'cd', 'git', 'openssl', 'wrangler', 'deno', 'bun', 'curl', 'redis-server']);
@@ -96,7 +101,9 @@ describe('code blocks in README.md and docs/', () => {
   it('shell blocks run only npm scripts that exist, the bin and the tools the recipes name', () => {
     const problems = all
       .filter(({ lang, mark }) => mark === null && ['sh', 'bash', 'shell'].includes(lang))
-      .flatMap(({ page, line, code }) => code.split('\n').flatMap((text) => (shellProblem(text) === null ? [] : [`${page}:${String(line)}: ${shellProblem(text) ?? ''}`])));
+      .flatMap(({ page, line, code }) =>
+        code.split('\n').flatMap((text) => (shellProblem(text) === null ? [] : [`${page}:${String(line)}: ${shellProblem(text) ?? ''}`])),
+      );
     expect(problems).toEqual([]);
   });
 

@@ -23,7 +23,11 @@ describe('docs/tenants.md: the cookie -> tenant -> key resolver', () => {
     const running = await startService({ apiKeys: ['key-acme', 'key-globex'] });
     const url = await serveHandler(createGraphQLProxy({ credentials: tenantCredentials(directory), regions: { test: running.baseUrl } }));
     const ask = (cookie: string, headers: Record<string, string> = {}) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers }, body: JSON.stringify({ query: '{ pentests_count }' }) });
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, ...headers },
+        body: JSON.stringify({ query: '{ pentests_count }' }),
+      });
 
     expect((await ask('session=s-alice-0123456789abcdefghij', { 'x-tenant': 'globex' })).status).toBe(200);
     expect((await ask('session=s-bob-0123456789abcdefghijkl')).status).toBe(200);

@@ -53,7 +53,10 @@ async function dataShown(page: Page, errors: string[]): Promise<void> {
   try {
     await page.getByTestId('data').waitFor({ timeout: 60_000 });
   } catch (error) {
-    throw new Error(`no data on ${page.url()}: the page shows "${await page.locator('body').innerText()}"; errors: ${JSON.stringify(errors)}\nnext start printed:\n${server?.output() ?? ''}`, { cause: error });
+    throw new Error(
+      `no data on ${page.url()}: the page shows "${await page.locator('body').innerText()}"; errors: ${JSON.stringify(errors)}\nnext start printed:\n${server?.output() ?? ''}`,
+      { cause: error },
+    );
   }
 }
 
@@ -65,12 +68,17 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
     await mkdir(workDir, { recursive: true });
     await timed('next: npx create-next-app@16.4.3 --yes (generate and install)', () =>
       // Its defaults, installing with npm; prefer-offline lets npm's cache answer what it holds.
-      run('npx', ['--yes', 'create-next-app@16.4.3', 'next-app', '--yes', '--disable-git'], { cwd: workDir, env: { ...userEnv, npm_config_prefer_offline: 'true' } }),
+      run('npx', ['--yes', 'create-next-app@16.4.3', 'next-app', '--yes', '--disable-git'], {
+        cwd: workDir,
+        env: { ...userEnv, npm_config_prefer_offline: 'true' },
+      }),
     );
     expect(await readFile(join(appDir, 'next.config.ts'), 'utf8')).toContain('cacheComponents: true');
     const modes = await readDoc('docs/modes.md');
     const args = installArgs(modes, 'graphql-jwt-auth-react @tanstack/react-query').map((arg) => (arg === 'graphql-jwt-auth-react' ? tarball : arg));
-    await timed('next: npm install (the docs’ line)', () => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd: appDir, env: userEnv }));
+    await timed('next: npm install (the docs’ line)', () =>
+      run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd: appDir, env: userEnv }),
+    );
 
     const shown = [...(await docBlocks('docs/modes.md')), ...(await docBlocks('docs/recipes.md'))].filter((block) => block.file.startsWith(EXAMPLE));
     for (const { file, code } of shown) {
@@ -78,7 +86,9 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, code);
     }
-    expect(shown.map(({ file }) => file)).toEqual(expect.arrayContaining([`${EXAMPLE}app/bff/page.tsx`, `${EXAMPLE}app/providers.tsx`, `${EXAMPLE}lib/session.ts`]));
+    expect(shown.map(({ file }) => file)).toEqual(
+      expect.arrayContaining([`${EXAMPLE}app/bff/page.tsx`, `${EXAMPLE}app/providers.tsx`, `${EXAMPLE}lib/session.ts`]),
+    );
     const layout = join(appDir, 'app/layout.tsx');
     await writeFile(layout, withProviders(await readFile(layout, 'utf8')));
 

@@ -23,7 +23,10 @@ let chromium: LaunchedChromium | undefined;
 
 /** A user's `npm install` of a docs line, the package itself from the packed tarball. */
 const npmInstall = (args: string[]) =>
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...args.map((arg) => (arg === 'graphql-jwt-auth-react' ? tarball : arg))], { cwd: appDir, env: userEnv });
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...args.map((arg) => (arg === 'graphql-jwt-auth-react' ? tarball : arg))], {
+    cwd: appDir,
+    env: userEnv,
+  });
 
 describe('a fresh create-vite app with the docs’ token-endpoint recipe and component test', () => {
   beforeAll(async () => {
@@ -95,14 +98,20 @@ describe('a fresh create-vite app with the docs’ token-endpoint recipe and com
     const signIn = await fetch(`${serverUrl}/api/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: 'guess' }) });
     expect(signIn.status).toBe(403);
     expect(signIn.headers.get('set-cookie')).toBeNull();
-    const forged = await fetch(`${serverUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `session=${'a'.repeat(43)}` }, body: '{}' });
+    const forged = await fetch(`${serverUrl}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `session=${'a'.repeat(43)}` },
+      body: '{}',
+    });
     expect(forged.status).toBe(401);
     stopAll();
   });
 
   it('docs/testing.md’s component test passes with `npx vitest run` in the same app (jsdom)', async () => {
     await writeFile(join(appDir, 'src/PentestNames.test.tsx'), await docFile('docs/testing.md', 'test/readme/recipe-testing-kit.test.tsx'));
-    const { stdout } = await timed('vite: npx vitest run', () => run('npx', ['--no-install', 'vitest', 'run'], { cwd: appDir, env: { ...userEnv, CI: '1', NO_COLOR: '1' } }));
+    const { stdout } = await timed('vite: npx vitest run', () =>
+      run('npx', ['--no-install', 'vitest', 'run'], { cwd: appDir, env: { ...userEnv, CI: '1', NO_COLOR: '1' } }),
+    );
     expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
   });
 });

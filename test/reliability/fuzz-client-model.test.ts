@@ -26,18 +26,20 @@ afterAll(async () => {
  * every command and once everything has settled.
  */
 describe('the client against a model (fast-check commands and scheduler)', () => {
-  it('signed-out, disposed and refused stay so; every operation settles; /v1/auth calls stay bounded; no timer is left', async () => {
-    installWebLocks();
-    const timers = trackLibraryTimers();
-    const property = fc.asyncProperty(
-      fc.scheduler(),
-      fc.commands(commandArbs(SLOTS), { maxCommands: 24 }),
-      async (scheduler, commands) => {
+  it(
+    'signed-out, disposed and refused stay so; every operation settles; /v1/auth calls stay bounded; no timer is left',
+    async () => {
+      installWebLocks();
+      const timers = trackLibraryTimers();
+      const property = fc.asyncProperty(fc.scheduler(), fc.commands(commandArbs(SLOTS), { maxCommands: 24 }), async (scheduler, commands) => {
         const world = new World(server, scheduler, SLOTS);
         try {
           await fc.asyncModelRun(() => ({ model: initialModel(SLOTS), real: world }), commands);
           const hanging = await world.settleAll();
-          expect(hanging.map((operation) => operation.label), 'operations that never settled').toEqual([]);
+          expect(
+            hanging.map((operation) => operation.label),
+            'operations that never settled',
+          ).toEqual([]);
           const unexpected = world.operations.flatMap(({ outcome }) =>
             outcome && 'error' in outcome && !isExpectedFailure(outcome.error) ? [describeFailure(outcome.error)] : [],
           );
@@ -47,12 +49,13 @@ describe('the client against a model (fast-check commands and scheduler)', () =>
           await world.close();
         }
         expect(await timers.live(), 'library timers left after dispose()').toEqual([]);
-      },
-    );
-    try {
-      await fc.assert(property, { numRuns: RUNS, seed: SEED });
-    } finally {
-      timers.stop();
-    }
-  }, Math.max(60_000, RUNS * 300));
+      });
+      try {
+        await fc.assert(property, { numRuns: RUNS, seed: SEED });
+      } finally {
+        timers.stop();
+      }
+    },
+    Math.max(60_000, RUNS * 300),
+  );
 });

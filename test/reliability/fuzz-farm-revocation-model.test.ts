@@ -82,9 +82,13 @@ const step = (label: string, act: (farm: Farm) => Promise<void> | void): Command
 });
 
 const commands = [
-  fc.tuple(fc.nat(PROCESSES - 1), fc.integer({ min: 1, max: 6 })).map(([index, count]) =>
-    step(`operate(${String(index)} ×${String(count)})`, (farm) => Promise.all(Array.from({ length: count }, (_, k) => farm.operate(index + k))).then(() => undefined)),
-  ),
+  fc
+    .tuple(fc.nat(PROCESSES - 1), fc.integer({ min: 1, max: 6 }))
+    .map(([index, count]) =>
+      step(`operate(${String(index)} ×${String(count)})`, (farm) =>
+        Promise.all(Array.from({ length: count }, (_, k) => farm.operate(index + k))).then(() => undefined),
+      ),
+    ),
   fc.constant(
     step('evict', (farm) => {
       farm.cache.evict();
@@ -119,28 +123,38 @@ afterEach(() => {
 });
 
 describe('a farm against a model (fast-check commands): revocations while processes hold different tokens', () => {
-  it('every operation gets data; no operation is sent twice with one token; one /v1/auth per refused token or eviction', async () => {
-    const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (script) => {
-      const running = await startService();
-      const cache = evictableCache();
-      const farm = new Farm(running, cache);
-      farmToClose = farm;
-      const modes = ['proxy', 'token', 'proxy'] as const;
-      for (const mode of modes.slice(0, PROCESSES)) {
-        const make = mode === 'proxy' ? createGraphQLProxy : createTokenHandler;
-        const handler = make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache: cache });
-        farm.processes.push({ handler, url: await serveHandler(handler), mode });
-      }
-      const tokenUrls = farm.processes.filter((process) => process.mode === 'token').map((process) => process.url);
-      for (let index = 0; index < 3; index++) {
-        farm.browsers.push(createAuthClient({ tokenEndpoint: tokenEndpoint(tokenUrls[index % tokenUrls.length] ?? ''), regions: { test: running.baseUrl }, fetch: withSession }));
-      }
-      try {
-        await fc.asyncModelRun(() => ({ model: {}, real: farm }), script);
-      } finally {
-        for (const browser of farm.browsers) browser.dispose();
-      }
-    });
-    await fc.assert(property, { numRuns: RUNS, seed: SEED });
-  }, Math.max(60_000, RUNS * 2_000));
+  it(
+    'every operation gets data; no operation is sent twice with one token; one /v1/auth per refused token or eviction',
+    async () => {
+      const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (script) => {
+        const running = await startService();
+        const cache = evictableCache();
+        const farm = new Farm(running, cache);
+        farmToClose = farm;
+        const modes = ['proxy', 'token', 'proxy'] as const;
+        for (const mode of modes.slice(0, PROCESSES)) {
+          const make = mode === 'proxy' ? createGraphQLProxy : createTokenHandler;
+          const handler = make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache: cache });
+          farm.processes.push({ handler, url: await serveHandler(handler), mode });
+        }
+        const tokenUrls = farm.processes.filter((process) => process.mode === 'token').map((process) => process.url);
+        for (let index = 0; index < 3; index++) {
+          farm.browsers.push(
+            createAuthClient({
+              tokenEndpoint: tokenEndpoint(tokenUrls[index % tokenUrls.length] ?? ''),
+              regions: { test: running.baseUrl },
+              fetch: withSession,
+            }),
+          );
+        }
+        try {
+          await fc.asyncModelRun(() => ({ model: {}, real: farm }), script);
+        } finally {
+          for (const browser of farm.browsers) browser.dispose();
+        }
+      });
+      await fc.assert(property, { numRuns: RUNS, seed: SEED });
+    },
+    Math.max(60_000, RUNS * 2_000),
+  );
 });

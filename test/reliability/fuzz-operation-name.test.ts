@@ -44,42 +44,50 @@ function isExecutable(text: string): boolean {
 }
 
 describe('a query string is sent with the operation name graphql-request sends, without graphql’s parser', () => {
-  it('every executable document: the same body as graphql-request (fast-check)', async () => {
-    const { send, dispose } = await bothBodies();
-    try {
-      await fc.assert(
-        fc.asyncProperty(executableDocumentArb, async (text) => {
-          expect(isExecutable(text), 'the generator writes documents graphql parses').toBe(true);
-          const { ours, theirs } = await send(text);
-          expect(ours).toEqual(theirs);
-        }),
-        fuzzParameters(),
-      );
-    } finally {
-      dispose();
-    }
-  }, FUZZ_TIMEOUT_MS);
-
-  it('damaged text: the same body whenever it still parses; otherwise the text as given, named by one of its own names or not at all (fast-check)', async () => {
-    const { send, dispose } = await bothBodies();
-    try {
-      await fc.assert(
-        fc.asyncProperty(damagedDocumentArb, async (text) => {
-          const { ours, theirs } = await send(text);
-          if (isExecutable(text)) {
+  it(
+    'every executable document: the same body as graphql-request (fast-check)',
+    async () => {
+      const { send, dispose } = await bothBodies();
+      try {
+        await fc.assert(
+          fc.asyncProperty(executableDocumentArb, async (text) => {
+            expect(isExecutable(text), 'the generator writes documents graphql parses').toBe(true);
+            const { ours, theirs } = await send(text);
             expect(ours).toEqual(theirs);
-          } else {
-            expect(ours?.query).toBe(text);
-            const named = ours?.operationName;
-            if (named !== undefined) expect(text).toMatch(new RegExp(String.raw`(^|\W)${named}(\W|$)`));
-          }
-        }),
-        fuzzParameters(),
-      );
-    } finally {
-      dispose();
-    }
-  }, FUZZ_TIMEOUT_MS);
+          }),
+          fuzzParameters(),
+        );
+      } finally {
+        dispose();
+      }
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    'damaged text: the same body whenever it still parses; otherwise the text as given, named by one of its own names or not at all (fast-check)',
+    async () => {
+      const { send, dispose } = await bothBodies();
+      try {
+        await fc.assert(
+          fc.asyncProperty(damagedDocumentArb, async (text) => {
+            const { ours, theirs } = await send(text);
+            if (isExecutable(text)) {
+              expect(ours).toEqual(theirs);
+            } else {
+              expect(ours?.query).toBe(text);
+              const named = ours?.operationName;
+              if (named !== undefined) expect(text).toMatch(new RegExp(String.raw`(^|\W)${named}(\W|$)`));
+            }
+          }),
+          fuzzParameters(),
+        );
+      } finally {
+        dispose();
+      }
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it.each([
     ['cut inside a selection set', 'query Cut { a { b }'],

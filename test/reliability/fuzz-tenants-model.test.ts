@@ -60,7 +60,8 @@ class Deployment {
     }
     if (via === 'token') {
       const { token } = JSON.parse(text) as { token: string };
-      if (keyIssuedFor(this.running.service, token) !== keyOf(tenant)) this.failures.push(`${name}: handed a token of ${String(keyIssuedFor(this.running.service, token))}`);
+      if (keyIssuedFor(this.running.service, token) !== keyOf(tenant))
+        this.failures.push(`${name}: handed a token of ${String(keyIssuedFor(this.running.service, token))}`);
     }
   }
 
@@ -90,7 +91,8 @@ const commands = [
       await deployment.batch(who, 3, 'proxy', null);
       const renewals = service.authCalls.length - before;
       // Exactly one renewal for the expiry; a revoked key may be in its backoff and not asked.
-      if (deployment.revoked.has(who) ? renewals > 1 : renewals !== 1) deployment.failures.push(`expiry of tenant ${String(who)} cost ${String(renewals)} /v1/auth calls`);
+      if (deployment.revoked.has(who) ? renewals > 1 : renewals !== 1)
+        deployment.failures.push(`expiry of tenant ${String(who)} cost ${String(renewals)} /v1/auth calls`);
     }),
   ),
   tenant.map((who) =>
@@ -107,21 +109,30 @@ const commands = [
 ];
 
 describe('tenants against a model (fast-check commands): no token crosses from one tenant to another', () => {
-  it('every upstream request and every handed-out token is the requesting tenant’s; every /v1/auth is for the tenant served, one per expiry', async () => {
-    const users = Object.fromEntries(Array.from({ length: TENANTS }, (_, index) => [`user-${String(index)}`, String(index)]));
-    const keys = Object.fromEntries(Array.from({ length: TENANTS }, (_, index) => [String(index), keyOf(index)]));
-    const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (script) => {
-      const running = await startService({ apiKeys: Object.values(keys), tokenLifetimeSec: 3600 });
-      const cache = evictableCache();
-      const options = { credentials: cookieResolver(users, keys), regions: { test: running.baseUrl }, tokenCache: cache, logger: silent };
-      // Fewer sessions than tenants: the pools evict as the batches move between tenants.
-      const proxy = createGraphQLProxy({ ...options, maxSessions: 2 });
-      const tokens = createTokenHandler({ ...options, maxSessions: 3 });
-      const deployment = new Deployment(running, cache, { handler: proxy, url: await serveHandler(proxy) }, { handler: tokens, url: await serveHandler(tokens) });
-      await fc.asyncModelRun(() => ({ model: {}, real: deployment }), script);
-      expect(proxy.status().sessions).toBeLessThanOrEqual(2);
-      expect(tokens.status().sessions).toBeLessThanOrEqual(3);
-    });
-    await fc.assert(property, { numRuns: RUNS, seed: SEED });
-  }, Math.max(60_000, RUNS * 3_000));
+  it(
+    'every upstream request and every handed-out token is the requesting tenant’s; every /v1/auth is for the tenant served, one per expiry',
+    async () => {
+      const users = Object.fromEntries(Array.from({ length: TENANTS }, (_, index) => [`user-${String(index)}`, String(index)]));
+      const keys = Object.fromEntries(Array.from({ length: TENANTS }, (_, index) => [String(index), keyOf(index)]));
+      const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (script) => {
+        const running = await startService({ apiKeys: Object.values(keys), tokenLifetimeSec: 3600 });
+        const cache = evictableCache();
+        const options = { credentials: cookieResolver(users, keys), regions: { test: running.baseUrl }, tokenCache: cache, logger: silent };
+        // Fewer sessions than tenants: the pools evict as the batches move between tenants.
+        const proxy = createGraphQLProxy({ ...options, maxSessions: 2 });
+        const tokens = createTokenHandler({ ...options, maxSessions: 3 });
+        const deployment = new Deployment(
+          running,
+          cache,
+          { handler: proxy, url: await serveHandler(proxy) },
+          { handler: tokens, url: await serveHandler(tokens) },
+        );
+        await fc.asyncModelRun(() => ({ model: {}, real: deployment }), script);
+        expect(proxy.status().sessions).toBeLessThanOrEqual(2);
+        expect(tokens.status().sessions).toBeLessThanOrEqual(3);
+      });
+      await fc.assert(property, { numRuns: RUNS, seed: SEED });
+    },
+    Math.max(60_000, RUNS * 3_000),
+  );
 });

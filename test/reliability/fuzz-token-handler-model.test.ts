@@ -203,26 +203,30 @@ const commands = [
 ];
 
 describe('the token handler against a model (fast-check commands, real HTTP)', () => {
-  it('/v1/auth calls stay within what happened; a refused token is replaced when it can be; the status follows the last answer', async () => {
-    const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 16 }), async (steps) => {
-      const running = await startMockService({ apiKeys: [API_KEY] });
-      // Backoff and the check's verdict far beyond the run: recovery comes from refresh() and claims only.
-      const handler = createTokenHandler({
-        apiKey: API_KEY,
-        region: 'test',
-        regions: { test: running.baseUrl },
-        authorizeRequest: hasSession,
-        forcedRenewalIntervalMs: 1,
-        recovery: { initialDelayMs: 600_000, maxDelayMs: 600_000 },
-        logger: { warn: () => undefined, error: () => undefined },
+  it(
+    '/v1/auth calls stay within what happened; a refused token is replaced when it can be; the status follows the last answer',
+    async () => {
+      const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 16 }), async (steps) => {
+        const running = await startMockService({ apiKeys: [API_KEY] });
+        // Backoff and the check's verdict far beyond the run: recovery comes from refresh() and claims only.
+        const handler = createTokenHandler({
+          apiKey: API_KEY,
+          region: 'test',
+          regions: { test: running.baseUrl },
+          authorizeRequest: hasSession,
+          forcedRenewalIntervalMs: 1,
+          recovery: { initialDelayMs: 600_000, maxDelayMs: 600_000 },
+          logger: { warn: () => undefined, error: () => undefined },
+        });
+        const url = `${await serveHandler(handler)}/api/token`;
+        try {
+          await fc.asyncModelRun(() => ({ model: { budget: 0, asked: false }, real: new World(running, handler, url) }), steps);
+        } finally {
+          await running.close(); // the handler is disposed with its server, after the test
+        }
       });
-      const url = `${await serveHandler(handler)}/api/token`;
-      try {
-        await fc.asyncModelRun(() => ({ model: { budget: 0, asked: false }, real: new World(running, handler, url) }), steps);
-      } finally {
-        await running.close(); // the handler is disposed with its server, after the test
-      }
-    });
-    await fc.assert(property, { numRuns: RUNS, seed: SEED });
-  }, Math.max(60_000, RUNS * 1_000));
+      await fc.assert(property, { numRuns: RUNS, seed: SEED });
+    },
+    Math.max(60_000, RUNS * 1_000),
+  );
 });

@@ -65,9 +65,7 @@ describe('races', () => {
 
   it('"Unauthorized" for an old token arriving after the new token was stored: retried with the new one, 0 extra auth calls', async () => {
     const held = gate();
-    const running = await startFaultyService(
-      holdNth('/graphql', 1, held.opened, { status: 401, body: '{"message":"Unauthorized"}' }),
-    );
+    const running = await startFaultyService(holdNth('/graphql', 1, held.opened, { status: 401, body: '{"message":"Unauthorized"}' }));
     const client = clientFor(running);
     const first = await client.getToken();
     const late = client.request(PentestsDocument, { page_size: 1 });

@@ -5,7 +5,7 @@ import { clientFor, startService } from '../support/fixtures.js';
 const refTimers = () => process.getActiveResourcesInfo().filter((type) => type === 'Timeout').length;
 
 describe('a pending background renewal in Node (SSR, scripts, tests)', () => {
-  it('does not keep the process alive: no ref\'d timer is left once the token is held', async () => {
+  it("does not keep the process alive: no ref'd timer is left once the token is held", async () => {
     const running = await startService();
     const client = clientFor(running);
     const before = refTimers();

@@ -30,96 +30,107 @@ afterEach(() => {
 });
 
 describe(`chaos soak through the hooks (${STEPS} steps)`, () => {
-  it('queries and mutations through the hooks settle typed, apply once, warn nothing and leave no timer after unmount', async () => {
-    const consoleCalls: unknown[][] = [];
-    const warnings: unknown[][] = [];
-    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        consoleCalls.push(args);
-        if (method === 'warn' || method === 'error') warnings.push(args);
-      });
-    }
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    const timers = trackLibraryTimers();
-    const prng = createPrng(SEED);
-    // About one pentest in seven is running: enough for every step to pause a different one.
-    const running = await startFaultyService(faultPlan(SEED), { pentestCount: STEPS * 10 + 20 });
-    const { service, faults } = running;
-    const pausable = service.demo.store('us').pentests.filter((pentest) => pentest.state === 'running').map((pentest) => pentest.op_id);
-    let client: AuthClient | undefined;
-    let mutate: Mutate | undefined;
-    const view = renderWithAuth(
-      <>
-        {Array.from({ length: LISTS }, (_, i) => (
-          <PentestList key={i} pageSize={i + 1} label={`list-${i}`} />
-        ))}
-        <Handles onClient={(c) => (client = c)} onMutate={(m) => (mutate = m)} />
-      </>,
-      running,
-    );
-
-    const mutations: Array<{ opId: string; outcome: string }> = [];
-    const errors: unknown[] = [];
-    const expired = new Set<string>();
-    try {
-      for (let step = 0; step < STEPS; step += 1) {
-        const roll = prng.next();
-        const token = client!.store.getState().token;
-        if (roll < 0.25 && token !== null && !expired.has(token)) {
-          expired.add(token);
-          service.expireToken(token);
-        } else if (roll < 0.55) {
-          const opId = pausable.shift()!;
-          await act(async () => {
-            const settled = await settleWithin(mutate!({ op_id: opId }), 10_000);
-            if (settled !== 'hung' && 'error' in settled) errors.push(settled.error);
-            mutations.push({ opId, outcome: settled === 'hung' ? 'hung' : 'error' in settled ? outcomeName(settled.error) : 'data' });
-          });
-        } else {
-          await act(async () => {
-            expect(await settleWithin(view.queryClient.refetchQueries(), 10_000)).not.toBe('hung');
-          });
-        }
+  it(
+    'queries and mutations through the hooks settle typed, apply once, warn nothing and leave no timer after unmount',
+    async () => {
+      const consoleCalls: unknown[][] = [];
+      const warnings: unknown[][] = [];
+      for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+        vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+          consoleCalls.push(args);
+          if (method === 'warn' || method === 'error') warnings.push(args);
+        });
       }
-      await act(() => view.queryClient.refetchQueries());
-    } finally {
-      view.unmount();
-      process.off('unhandledRejection', onUnhandled);
-    }
-    // The provider disposes its client a microtask after unmount; then nothing of the library may be pending.
-    await act(() => Promise.resolve());
-    const left = await timers.live();
-    timers.stop();
-    vi.restoreAllMocks();
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      const timers = trackLibraryTimers();
+      const prng = createPrng(SEED);
+      // About one pentest in seven is running: enough for every step to pause a different one.
+      const running = await startFaultyService(faultPlan(SEED), { pentestCount: STEPS * 10 + 20 });
+      const { service, faults } = running;
+      const pausable = service.demo
+        .store('us')
+        .pentests.filter((pentest) => pentest.state === 'running')
+        .map((pentest) => pentest.op_id);
+      let client: AuthClient | undefined;
+      let mutate: Mutate | undefined;
+      const view = renderWithAuth(
+        <>
+          {Array.from({ length: LISTS }, (_, i) => (
+            <PentestList key={i} pageSize={i + 1} label={`list-${i}`} />
+          ))}
+          <Handles onClient={(c) => (client = c)} onMutate={(m) => (mutate = m)} />
+        </>,
+        running,
+      );
 
-    const authCalls = faults.seen.filter((call) => call.path.endsWith('/v1/auth'));
-    const failedAuth = authCalls.filter((call) => call.status !== 200).length;
-    console.log(
-      `hook soak: seed ${SEED}, ${STEPS} steps, ${mutations.length} mutations (${mutations.filter((m) => m.outcome === 'data').length} succeeded), ` +
-        `${service.graphqlCalls.length} GraphQL sends, /v1/auth calls ${authCalls.length} ≤ expirations ${expired.size} + failed ${failedAuth} + 1`,
-    );
+      const mutations: Array<{ opId: string; outcome: string }> = [];
+      const errors: unknown[] = [];
+      const expired = new Set<string>();
+      try {
+        for (let step = 0; step < STEPS; step += 1) {
+          const roll = prng.next();
+          const token = client!.store.getState().token;
+          if (roll < 0.25 && token !== null && !expired.has(token)) {
+            expired.add(token);
+            service.expireToken(token);
+          } else if (roll < 0.55) {
+            const opId = pausable.shift()!;
+            await act(async () => {
+              const settled = await settleWithin(mutate!({ op_id: opId }), 10_000);
+              if (settled !== 'hung' && 'error' in settled) errors.push(settled.error);
+              mutations.push({ opId, outcome: settled === 'hung' ? 'hung' : 'error' in settled ? outcomeName(settled.error) : 'data' });
+            });
+          } else {
+            await act(async () => {
+              expect(await settleWithin(view.queryClient.refetchQueries(), 10_000)).not.toBe('hung');
+            });
+          }
+        }
+        await act(() => view.queryClient.refetchQueries());
+      } finally {
+        view.unmount();
+        process.off('unhandledRejection', onUnhandled);
+      }
+      // The provider disposes its client a microtask after unmount; then nothing of the library may be pending.
+      await act(() => Promise.resolve());
+      const left = await timers.live();
+      timers.stop();
+      vi.restoreAllMocks();
 
-    expect.soft(left).toEqual([]);
-    expect.soft(unhandled).toEqual([]);
-    expect.soft(warnings).toEqual([]);
-    expect.soft(mutations.filter((m) => m.outcome === 'hung')).toEqual([]);
-    const queryErrors = view.queryClient.getQueryCache().getAll().map((query) => query.state.error).filter((e) => e !== null);
-    expect.soft([...errors, ...queryErrors].filter((error) => !isExpectedFailure(error))).toEqual([]);
-    expect.soft(authCalls.length).toBeLessThanOrEqual(expired.size + failedAuth + 1);
-    expect.soft(service.graphqlCalls.filter((call) => !service.issuedTokens.includes(call.token ?? ''))).toEqual([]);
+      const authCalls = faults.seen.filter((call) => call.path.endsWith('/v1/auth'));
+      const failedAuth = authCalls.filter((call) => call.status !== 200).length;
+      console.log(
+        `hook soak: seed ${SEED}, ${STEPS} steps, ${mutations.length} mutations (${mutations.filter((m) => m.outcome === 'data').length} succeeded), ` +
+          `${service.graphqlCalls.length} GraphQL sends, /v1/auth calls ${authCalls.length} ≤ expirations ${expired.size} + failed ${failedAuth} + 1`,
+      );
 
-    const applied = new Map<string, number>();
-    for (const call of service.graphqlCalls) {
-      if (call.operationName !== 'PauseOp' || call.status !== 200) continue;
-      const { op_id } = (JSON.parse(call.body) as { variables: { op_id: string } }).variables;
-      applied.set(op_id, (applied.get(op_id) ?? 0) + 1);
-    }
-    expect.soft(mutations.filter((m) => (applied.get(m.opId) ?? 0) > 1 || (m.outcome === 'data' && applied.get(m.opId) !== 1))).toEqual([]);
-    expect.soft(mutations.some((m) => m.outcome === 'data')).toBe(true);
+      expect.soft(left).toEqual([]);
+      expect.soft(unhandled).toEqual([]);
+      expect.soft(warnings).toEqual([]);
+      expect.soft(mutations.filter((m) => m.outcome === 'hung')).toEqual([]);
+      const queryErrors = view.queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.error)
+        .filter((e) => e !== null);
+      expect.soft([...errors, ...queryErrors].filter((error) => !isExpectedFailure(error))).toEqual([]);
+      expect.soft(authCalls.length).toBeLessThanOrEqual(expired.size + failedAuth + 1);
+      expect.soft(service.graphqlCalls.filter((call) => !service.issuedTokens.includes(call.token ?? ''))).toEqual([]);
 
-    const requests = [...service.authCalls, ...service.graphqlCalls, ...faults.seen];
-    expect.soft(secretLeaks(API_KEY, { requests, consoleCalls, errors: [...errors, ...queryErrors], queryClient: view.queryClient })).toEqual([]);
-  }, 60_000 + STEPS * 200);
+      const applied = new Map<string, number>();
+      for (const call of service.graphqlCalls) {
+        if (call.operationName !== 'PauseOp' || call.status !== 200) continue;
+        const { op_id } = (JSON.parse(call.body) as { variables: { op_id: string } }).variables;
+        applied.set(op_id, (applied.get(op_id) ?? 0) + 1);
+      }
+      expect.soft(mutations.filter((m) => (applied.get(m.opId) ?? 0) > 1 || (m.outcome === 'data' && applied.get(m.opId) !== 1))).toEqual([]);
+      expect.soft(mutations.some((m) => m.outcome === 'data')).toBe(true);
+
+      const requests = [...service.authCalls, ...service.graphqlCalls, ...faults.seen];
+      expect.soft(secretLeaks(API_KEY, { requests, consoleCalls, errors: [...errors, ...queryErrors], queryClient: view.queryClient })).toEqual([]);
+    },
+    60_000 + STEPS * 200,
+  );
 });

@@ -56,7 +56,7 @@ describe('timers', () => {
   });
 
   // Found by the model (fuzz-client-model): signOut(0) as a tab's first use, then dispose().
-  it('with tabSync, dispose() right after the first use leaves no timer (the wait for other tabs\' answers ends)', async () => {
+  it("with tabSync, dispose() right after the first use leaves no timer (the wait for other tabs' answers ends)", async () => {
     tracker = trackLibraryTimers();
     const running = await startService();
     const client = clientFor(running, { tabSync: tabSync(`timers-${crypto.randomUUID()}`) });

@@ -70,7 +70,12 @@ describe.each(RUNTIMES)('on $name', (runtime) => {
   const authCalls = () => mock.authCalls.length;
 
   beforeAll(async () => {
-    mock = createMockService({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } }, apiKeys: [API_KEY], regions: ['local'] });
+    mock = createMockService({
+      typeDefs: 'type Query { hello: String }',
+      resolvers: { Query: { hello: () => 'world' } },
+      apiKeys: [API_KEY],
+      regions: ['local'],
+    });
     const listening = await mock.listen();
     closeMock = listening.close;
     server = await runtime.start(listening.baseUrl);

@@ -50,7 +50,9 @@ const app :Workerd.Worker = (
   modules = [(name = "worker.js", esModule = embed "worker.bundle.js")],
   compatibilityDate = "2026-11-01",
   bindings = [
-${Object.entries(bindings).map(([name, value]) => `    (name = ${text(name)}, text = ${text(value)}),`).join('\n')}
+${Object.entries(bindings)
+  .map(([name, value]) => `    (name = ${text(name)}, text = ${text(value)}),`)
+  .join('\n')}
   ],
 );
 `;
@@ -81,9 +83,17 @@ export async function startWorkerd(entry: string, bindings: WorkerdBindings): Pr
  * A fleet on one workerd: `count` Worker scripts (each its own isolate and socket), all bound to one
  * Durable Object namespace hosted by the `host` module, with in-memory object storage.
  */
-export async function startWorkerdFleet(
-  { script, host, count, bindings }: { script: string; host: string; count: number; bindings: WorkerdBindings },
-): Promise<RuntimeProcess & { urls: string[] }> {
+export async function startWorkerdFleet({
+  script,
+  host,
+  count,
+  bindings,
+}: {
+  script: string;
+  host: string;
+  count: number;
+  bindings: WorkerdBindings;
+}): Promise<RuntimeProcess & { urls: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'workerd-fleet-'));
   await bundleWorker(join(here, 'app', script), join(dir, 'fleet.bundle.js'));
   await bundleWorker(join(here, 'app', host), join(dir, 'host.bundle.js'));

@@ -26,7 +26,8 @@ async function setUp(background: 'on' | 'off'): Promise<{ mock: MockService; ask
   running.push(listening);
   const worker = await startWorkerd('worker.mjs', { UPSTREAM: listening.baseUrl, API_KEY, BACKGROUND: background });
   running.push(worker);
-  const ask = () => fetch(`${worker.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=signed-in' }, body: HELLO });
+  const ask = () =>
+    fetch(`${worker.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=signed-in' }, body: HELLO });
   return { mock, ask };
 }
 

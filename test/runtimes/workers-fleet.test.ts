@@ -16,7 +16,12 @@ afterEach(async () => {
 });
 
 async function fleet(host: string): Promise<{ mock: MockService; urls: string[]; output: () => string }> {
-  const mock = createMockService({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } }, apiKeys: [API_KEY], regions: ['local'] });
+  const mock = createMockService({
+    typeDefs: 'type Query { hello: String }',
+    resolvers: { Query: { hello: () => 'world' } },
+    apiKeys: [API_KEY],
+    regions: ['local'],
+  });
   const listening = await mock.listen();
   running.push(listening);
   const started = await startWorkerdFleet({
@@ -54,9 +59,14 @@ describe('a fleet of 4 Worker scripts bound to one TokenCacheObject namespace (w
     expect(afterExpiry.filter((status) => status !== 200)).toEqual([]);
     expect(mock.authCalls).toHaveLength(2);
     // Every script used the one shared token: the second one the service issued.
-    expect(new Set(mock.graphqlCalls.slice(-SCRIPTS * REQUESTS_PER_SCRIPT).filter((call) => !call.expired).map((call) => call.token))).toEqual(
-      new Set([mock.issuedTokens[1]]),
-    );
+    expect(
+      new Set(
+        mock.graphqlCalls
+          .slice(-SCRIPTS * REQUESTS_PER_SCRIPT)
+          .filter((call) => !call.expired)
+          .map((call) => call.token),
+      ),
+    ).toEqual(new Set([mock.issuedTokens[1]]));
   });
 
   it('with the Durable Object unavailable: no request fails, each script renews on its own and says so once', async () => {
@@ -65,7 +75,9 @@ describe('a fleet of 4 Worker scripts bound to one TokenCacheObject namespace (w
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(mock.authCalls).toHaveLength(SCRIPTS);
     // One line per script (an isolate each), naming no key and no token.
-    const warnings = output().split('\n').filter((line) => line.includes('the token cache is unavailable'));
+    const warnings = output()
+      .split('\n')
+      .filter((line) => line.includes('the token cache is unavailable'));
     expect(warnings).toHaveLength(SCRIPTS);
     expect(output()).not.toContain(API_KEY);
     expect(mock.issuedTokens.filter((token) => output().includes(token))).toEqual([]);

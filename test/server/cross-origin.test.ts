@@ -35,7 +35,10 @@ function crossSitePost(url: string, origin: string, body: string, headers: Recor
 
 const corsHeaders = (answer: Response) =>
   Object.fromEntries(
-    ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers', 'vary'].map((name) => [name, answer.headers.get(name)]),
+    ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers', 'vary'].map((name) => [
+      name,
+      answer.headers.get(name),
+    ]),
   );
 
 const CORS_FOR_FRONT_END = {
@@ -137,7 +140,11 @@ describe.each([
     const running = await startService();
     const url = await serveHandler(make(options(running)));
 
-    const answer = await fetch(url, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json', cookie: SESSION_COOKIE }, body: goodBody });
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json', cookie: SESSION_COOKIE },
+      body: goodBody,
+    });
 
     expect(answer.status).toBe(403);
     expect(running.service.authCalls).toHaveLength(0);

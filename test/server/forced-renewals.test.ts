@@ -121,7 +121,12 @@ describe('{"expired": T} for a token the service really expired', () => {
     running.service.expireTokensNow();
 
     const second = await tokenUrl(running, { tokenCache });
-    expect(await (await post(second, { expired: old })).json()).toEqual({ token: shared, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql`, handedOver: true });
+    expect(await (await post(second, { expired: old })).json()).toEqual({
+      token: shared,
+      region: 'test',
+      graphqlUrl: `${running.baseUrl}/v1/graphql`,
+      handedOver: true,
+    });
     const renewed = await tokenOf(await post(second, { expired: shared }));
     expect(renewed).toBe(running.service.issuedTokens[2]);
     expect(running.service.authCalls).toHaveLength(3);
@@ -202,5 +207,4 @@ describe('the interval, on the handler’s clock (the now option)', () => {
     expect(third).not.toBe(second);
     expect(running.service.authCalls).toHaveLength(3);
   });
-
 });

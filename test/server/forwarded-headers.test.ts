@@ -10,7 +10,13 @@ const query = JSON.stringify({ query: '{ __typename }' });
 
 function ask(handler: ServerHandler, headers: Record<string, string>): Promise<Response> {
   // As a framework rebuilds it: an internal URL, the browser's Host and Origin as sent.
-  return handler(new Request('http://localhost:3000/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json', cookie: SESSION_COOKIE, ...headers }, body: query }));
+  return handler(
+    new Request('http://localhost:3000/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: SESSION_COOKIE, ...headers },
+      body: query,
+    }),
+  );
 }
 
 describe('trustForwardedHeaders', () => {
@@ -28,7 +34,13 @@ describe('trustForwardedHeaders', () => {
 
   it('on: the forwarded host and protocol name the own origin; a forwarded protocol that differs does not', async () => {
     const running = await startService();
-    const handler = createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, trustForwardedHeaders: true });
+    const handler = createGraphQLProxy({
+      apiKey: API_KEY,
+      region: 'test',
+      regions: { test: running.baseUrl },
+      authorizeRequest: hasSession,
+      trustForwardedHeaders: true,
+    });
     const forwarded = await ask(handler, { origin: 'https://app.example.com', 'x-forwarded-host': 'app.example.com', 'x-forwarded-proto': 'https' });
     expect(forwarded.status).toBe(200);
     expect(await forwarded.json()).toEqual({ data: { __typename: 'Query' } });
@@ -47,7 +59,13 @@ describe('trustForwardedHeaders', () => {
 
   it('on, behind a chain of proxies: the first forwarded host and protocol count, spaces trimmed; a host without a protocol counts alone', async () => {
     const running = await startService();
-    const handler = createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, trustForwardedHeaders: true });
+    const handler = createGraphQLProxy({
+      apiKey: API_KEY,
+      region: 'test',
+      regions: { test: running.baseUrl },
+      authorizeRequest: hasSession,
+      trustForwardedHeaders: true,
+    });
     const chained = { origin: 'https://app.example.com', 'x-forwarded-host': 'app.example.com , lb.internal', 'x-forwarded-proto': 'https , http' };
     expect((await ask(handler, chained)).status).toBe(200);
     expect((await ask(handler, { origin: 'http://app.example.com', 'x-forwarded-host': 'app.example.com' })).status).toBe(200);
@@ -58,7 +76,13 @@ describe('trustForwardedHeaders', () => {
   it('takes only true or false', async () => {
     const running = await startService();
     expect(() =>
-      createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, trustForwardedHeaders: 'yes' as unknown as boolean }),
+      createGraphQLProxy({
+        apiKey: API_KEY,
+        region: 'test',
+        regions: { test: running.baseUrl },
+        authorizeRequest: hasSession,
+        trustForwardedHeaders: 'yes' as unknown as boolean,
+      }),
     ).toThrow(/trustForwardedHeaders must be true or false/);
   });
 });

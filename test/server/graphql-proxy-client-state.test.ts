@@ -197,7 +197,9 @@ describe('graphqlProxy mode: the browser client’s own state', () => {
 
   it('a proxy that lets the service’s "token expired" answer through: TokenExpiredError, not retried', async () => {
     const running = await startService();
-    const { token } = (await (await fetch(`${running.baseUrl}/v1/auth`, { method: 'POST', body: JSON.stringify({ key: API_KEY }) })).json()) as { token: string };
+    const { token } = (await (await fetch(`${running.baseUrl}/v1/auth`, { method: 'POST', body: JSON.stringify({ key: API_KEY }) })).json()) as {
+      token: string;
+    };
     running.service.expireTokensNow();
     const sends = { count: 0 };
     // The service's GraphQL endpoint with an expired token stands in for a proxy that hands its answer on.

@@ -59,7 +59,11 @@ describe('createGraphQLProxy over HTTP', () => {
     const running = await startService();
     const url = await servedProxy(running);
 
-    const answer = await post(url, { query: '{ pentests_page(page_input: { page_size: 1 }) { pentests { op_id } } }' }, { authorization: 'Bearer browser-made-this-up' });
+    const answer = await post(
+      url,
+      { query: '{ pentests_page(page_input: { page_size: 1 }) { pentests { op_id } } }' },
+      { authorization: 'Bearer browser-made-this-up' },
+    );
 
     expect(answer.status).toBe(200);
     const [call] = running.service.graphqlCalls;
@@ -141,19 +145,22 @@ describe('createGraphQLProxy over HTTP', () => {
     ['no session cookie', 401, { headers: { cookie: '' } }],
     ['a body over maxBodyBytes', 413, { body: JSON.stringify({ query: `{ pentests_count } #${'x'.repeat(2_000)}` }) }],
     ['a body without a query', 400, { body: '{"variables":{}}' }],
-  ])('refuses %s with %i, no-store, and nothing sent upstream', async (_label, status, change: { method?: string; headers?: Record<string, string>; body?: string }) => {
-    const running = await startService();
-    const url = await servedProxy(running, 1_024);
-    const method = change.method ?? 'POST';
-    const headers = { 'content-type': 'application/json', cookie: SESSION_COOKIE, ...change.headers };
+  ])(
+    'refuses %s with %i, no-store, and nothing sent upstream',
+    async (_label, status, change: { method?: string; headers?: Record<string, string>; body?: string }) => {
+      const running = await startService();
+      const url = await servedProxy(running, 1_024);
+      const method = change.method ?? 'POST';
+      const headers = { 'content-type': 'application/json', cookie: SESSION_COOKIE, ...change.headers };
 
-    const answer = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body: change.body ?? '{"query":"{ pentests_count }"}' }) });
+      const answer = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body: change.body ?? '{"query":"{ pentests_count }"}' }) });
 
-    expect(answer.status).toBe(status);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(running.service.authCalls).toHaveLength(0);
-    expect(running.service.graphqlCalls).toHaveLength(0);
-  });
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(running.service.authCalls).toHaveLength(0);
+      expect(running.service.graphqlCalls).toHaveLength(0);
+    },
+  );
 
   it('a browser client turns the proxy’s 401 into a sticky AuthRequestError: no loop', async () => {
     const running = await startService();

@@ -43,7 +43,9 @@ describe('oncePerProcess: one value per process, whichever copy of the module as
       const [first, second] = await twoCopies();
       const name = freshName();
       const backend = (entry: ServerEntry) =>
-        entry.oncePerProcess(name, () => entry.createTokenHandler({ apiKey: 'route-key', region: 'us', regions: running.regions, authorizeRequest: hasSession }));
+        entry.oncePerProcess(name, () =>
+          entry.createTokenHandler({ apiKey: 'route-key', region: 'us', regions: running.regions, authorizeRequest: hasSession }),
+        );
       const routeA = await serveHandler(backend(first));
       const routeB = await serveHandler(backend(second));
       const answers = await Promise.all([post(routeA, {}), post(routeB, {}), post(routeA, {}), post(routeB, {})]);

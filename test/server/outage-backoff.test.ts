@@ -16,9 +16,15 @@ const HANDLERS = [
 ] as const;
 
 /** A handler on a clock the test moves: the backoff's steps pass only when the test says so. */
-async function handlerOnClock(running: Running, make: (options: ServerHandlerOptions) => ReturnType<typeof createTokenHandler>, options: Partial<ServerHandlerOptions> = {}) {
+async function handlerOnClock(
+  running: Running,
+  make: (options: ServerHandlerOptions) => ReturnType<typeof createTokenHandler>,
+  options: Partial<ServerHandlerOptions> = {},
+) {
   const clock = { now: Date.now() };
-  const url = await serveHandler(make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, now: () => clock.now, ...options }));
+  const url = await serveHandler(
+    make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, now: () => clock.now, ...options }),
+  );
   return { url, clock };
 }
 
@@ -136,7 +142,11 @@ describe('handlers sharing a memoryTokenCache during an outage of /v1/auth', () 
     const address = endpoint.address();
     if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
     const clock = { now: Date.now() };
-    const shared: Partial<ServerHandlerOptions> = { tokenCache: memoryTokenCache(() => clock.now), now: () => clock.now, regions: { test: `http://127.0.0.1:${address.port}` } };
+    const shared: Partial<ServerHandlerOptions> = {
+      tokenCache: memoryTokenCache(() => clock.now),
+      now: () => clock.now,
+      regions: { test: `http://127.0.0.1:${address.port}` },
+    };
     const { url: tokenUrl } = await handlerOnClock(running, createTokenHandler, shared);
     const { url: proxyUrl } = await handlerOnClock(running, createGraphQLProxy, shared);
 
@@ -178,7 +188,14 @@ describe('browser clients during an outage', () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const clients = Array.from({ length: 20 }, () => createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: closed } }));
 
-    const errors = await Promise.all(clients.map((client) => client.getToken().then(() => null, (error: unknown) => error as AuthNetworkError)));
+    const errors = await Promise.all(
+      clients.map((client) =>
+        client.getToken().then(
+          () => null,
+          (error: unknown) => error as AuthNetworkError,
+        ),
+      ),
+    );
 
     const waits = errors.map((error) => error?.retryInMs ?? -1);
     for (const error of errors) expect(error).toBeInstanceOf(AuthNetworkError);

@@ -104,7 +104,7 @@ describe('JSON values: maxJsonValues (default 10 000)', () => {
 
     const small = await proxyUrl(baseUrl, { maxJsonValues: 7 });
     // The whole, query, variables, a, its two elements, b: 7; empty arrays and objects hold nothing.
-    const seven = { query: '{ hello }', variables: { a: [{}, [ ]], b: '",[{,' } };
+    const seven = { query: '{ hello }', variables: { a: [{}, []], b: '",[{,' } };
     expect((await post(small, seven)).status).toBe(200);
     expect((await post(small, { ...seven, variables: { ...seven.variables, c: null } })).status).toBe(400);
     expect((await post(small, { ...seven, variables: { ...seven.variables, a: [{ d: 1 }, []] } })).status).toBe(400);
@@ -223,7 +223,12 @@ describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseB
   });
 
   it('rejects limits that are not whole positive numbers at start-up, naming the option', () => {
-    for (const [name, value] of [['upstreamTimeoutMs', 0], ['maxResponseBytes', -1], ['maxJsonDepth', 1.5], ['maxBodyBytes', Number.NaN]] as const) {
+    for (const [name, value] of [
+      ['upstreamTimeoutMs', 0],
+      ['maxResponseBytes', -1],
+      ['maxJsonDepth', 1.5],
+      ['maxBodyBytes', Number.NaN],
+    ] as const) {
       expect(() => createGraphQLProxy({ apiKey: API_KEY, region: 'us', authorizeRequest: hasSession, [name]: value })).toThrow(
         expect.objectContaining({ name: 'AuthConfigError', message: expect.stringContaining(name) as string }) as AuthConfigError,
       );

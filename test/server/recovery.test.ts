@@ -26,7 +26,11 @@ function recordingLogger() {
   };
 }
 
-async function served(running: Running, make: typeof createTokenHandler, options: Partial<ServerHandlerOptions>): Promise<{ handler: ServerHandler; url: string }> {
+async function served(
+  running: Running,
+  make: typeof createTokenHandler,
+  options: Partial<ServerHandlerOptions>,
+): Promise<{ handler: ServerHandler; url: string }> {
   const handler = make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, ...options });
   return { handler, url: await serveHandler(handler) };
 }
@@ -50,7 +54,10 @@ describe('a handler after /v1/auth refused its key', () => {
     expect((await post(`${url}/api/token`, {})).status).toBe(200);
     expect(running.service.authCalls.map((call) => call.status)).toEqual([status, 200]);
     expect(lines).toEqual([
-      { level: 'error', message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered ${status}); asking again with backoff` },
+      {
+        level: 'error',
+        message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered ${status}); asking again with backoff`,
+      },
       { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
     ]);
     expect(JSON.stringify(lines)).not.toContain(API_KEY);
@@ -115,7 +122,10 @@ describe('a handler after /v1/auth refused its key', () => {
     await handler.refresh();
     expect(handler.status()).toMatchObject({ state: 'ok', code: null });
     expect(lines).toEqual([
-      { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth degraded, serving the token in hand: UPSTREAM_AUTH_UNAVAILABLE (/v1/auth answered 503)' },
+      {
+        level: 'warn',
+        message: 'graphql-jwt-auth-react: upstream auth degraded, serving the token in hand: UPSTREAM_AUTH_UNAVAILABLE (/v1/auth answered 503)',
+      },
       { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
     ]);
   });
@@ -138,7 +148,10 @@ describe('a handler after /v1/auth refused its key', () => {
         level: 'error',
         message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_UNAVAILABLE (could not reach ${running.baseUrl}/v1/auth: fetch failed); asking again with backoff`,
       },
-      { level: 'error', message: 'graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered 403); asking again with backoff' },
+      {
+        level: 'error',
+        message: 'graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered 403); asking again with backoff',
+      },
       { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
     ]);
   });
@@ -146,7 +159,13 @@ describe('a handler after /v1/auth refused its key', () => {
   it('refuses a logger without warn and error at start-up', async () => {
     const running = await startService();
     expect(() =>
-      createTokenHandler({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, logger: { warn: () => undefined } as never }),
+      createTokenHandler({
+        apiKey: API_KEY,
+        region: 'test',
+        regions: { test: running.baseUrl },
+        authorizeRequest: hasSession,
+        logger: { warn: () => undefined } as never,
+      }),
     ).toThrow(/logger must have warn\(message\) and error\(message\)/);
   });
 

@@ -16,7 +16,13 @@ function redirected(running: Running, trap: RedirectTrap, which: 'auth' | 'graph
     authUrl: `${which === 'auth' ? trap.redirectingUrl : running.baseUrl}/v1/auth`,
     graphqlUrl: `${which === 'graphql' ? trap.redirectingUrl : running.baseUrl}/v1/graphql`,
   };
-  return { apiKey: API_KEY, region: 'test', regions: { test: endpoints }, authorizeRequest: hasSession, logger: { warn: () => undefined, error: () => undefined } };
+  return {
+    apiKey: API_KEY,
+    region: 'test',
+    regions: { test: endpoints },
+    authorizeRequest: hasSession,
+    logger: { warn: () => undefined, error: () => undefined },
+  };
 }
 
 describe('createTokenHandler', () => {

@@ -29,12 +29,20 @@ const SHARED_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ['recovery.maxDelayMs 0', { recovery: { maxDelayMs: 0 } }, 'recovery.maxDelayMs must be a whole number of at least 1, got 0'],
   ['logger null', { logger: null }, 'logger must have warn(message) and error(message), as console does'],
   ['logger a function', { logger: () => undefined }, 'logger must have warn(message) and error(message), as console does'],
-  ['logger a function that has warn and error', { logger: Object.assign(() => undefined, { warn: () => undefined, error: () => undefined }) }, 'logger must have warn(message) and error(message), as console does'],
+  [
+    'logger a function that has warn and error',
+    { logger: Object.assign(() => undefined, { warn: () => undefined, error: () => undefined }) },
+    'logger must have warn(message) and error(message), as console does',
+  ],
   ['logger without error', { logger: { warn: () => undefined } }, 'logger must have warn(message) and error(message), as console does'],
   ['logger without warn', { logger: { error: () => undefined } }, 'logger must have warn(message) and error(message), as console does'],
   ['trustForwardedHeaders a string', { trustForwardedHeaders: 'true' }, 'trustForwardedHeaders must be true or false'],
   ['allowedOrigins a string', { allowedOrigins: 'https://app.example.com' }, 'allowedOrigins must be an array of origins such as "https://app.example.com"'],
-  ['allowedOrigins holding a number', { allowedOrigins: ['https://app.example.com', 443] }, 'allowedOrigins must be an array of origins such as "https://app.example.com"'],
+  [
+    'allowedOrigins holding a number',
+    { allowedOrigins: ['https://app.example.com', 443] },
+    'allowedOrigins must be an array of origins such as "https://app.example.com"',
+  ],
   ...['https://app.example.com/', 'https://App.example.com', '*', 'null', 'app.example.com', 'https://app.example.com:443'].map(
     (origin): [string, Record<string, unknown>, string] => [
       `allowedOrigins holding ${origin}, which no browser sends`,
@@ -82,7 +90,9 @@ describe('server handler options checked at start-up', () => {
       waitUntil: () => undefined,
     };
     const tokenUrl = await serveHandler(createTokenHandler({ ...base(running.baseUrl), ...edges }));
-    const proxyUrl = await serveHandler(createGraphQLProxy({ ...base(running.baseUrl), ...edges, maxBodyBytes: 64, upstreamTimeoutMs: 10_000, maxResponseBytes: 4_096 }));
+    const proxyUrl = await serveHandler(
+      createGraphQLProxy({ ...base(running.baseUrl), ...edges, maxBodyBytes: 64, upstreamTimeoutMs: 10_000, maxResponseBytes: 4_096 }),
+    );
     expect((await post(tokenUrl, {})).status).toBe(200);
     expect((await post(proxyUrl, { query: '{ pentests_count }' })).status).toBe(200);
     // The edge itself holds: depth 2 passes, 3 is refused; 64 bytes pass, 65 are refused.
@@ -102,12 +112,24 @@ describe('the credentials form checked at start-up: exactly one of apiKey/region
   const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
     ['credentials with apiKey', { ...tenants(UNUSED), apiKey: API_KEY }, 'Give either apiKey and region, or credentials: not both'],
     ['credentials with region', { ...tenants(UNUSED), region: 'test' }, 'Give either apiKey and region, or credentials: not both'],
-    ['credentials not a function', { ...tenants(UNUSED), credentials: { apiKey: API_KEY, region: 'test' } }, 'credentials must be a function from the request to { apiKey, region } or null'],
-    ['neither apiKey nor credentials', { regions: { test: UNUSED }, authorizeRequest: hasSession }, 'Give apiKey and region (one key), or credentials (a key per tenant)'],
+    [
+      'credentials not a function',
+      { ...tenants(UNUSED), credentials: { apiKey: API_KEY, region: 'test' } },
+      'credentials must be a function from the request to { apiKey, region } or null',
+    ],
+    [
+      'neither apiKey nor credentials',
+      { regions: { test: UNUSED }, authorizeRequest: hasSession },
+      'Give apiKey and region (one key), or credentials (a key per tenant)',
+    ],
     ['maxSessions 0', { ...tenants(UNUSED), maxSessions: 0 }, 'maxSessions must be a whole number of at least 1, got 0'],
     ['maxSessions 2.5', { ...tenants(UNUSED), maxSessions: 2.5 }, 'maxSessions must be a whole number of at least 1, got 2.5'],
     ['maxSessions with one apiKey', { ...base(UNUSED), maxSessions: 10 }, 'maxSessions applies to credentials, not to one apiKey'],
-    ['authorizeRequest not a function beside credentials', { ...tenants(UNUSED), authorizeRequest: true }, 'authorizeRequest must be a function of the request, or left out (credentials decides)'],
+    [
+      'authorizeRequest not a function beside credentials',
+      { ...tenants(UNUSED), authorizeRequest: true },
+      'authorizeRequest must be a function of the request, or left out (credentials decides)',
+    ],
   ];
 
   describe.each([

@@ -43,9 +43,12 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
 
   it.each([
     ['rejects', () => Promise.reject(new Error('vault said no for key-acme'))],
-    ['throws at once', () => {
-      throw new Error('vault said no for key-acme');
-    }],
+    [
+      'throws at once',
+      () => {
+        throw new Error('vault said no for key-acme');
+      },
+    ],
     ['names a region the handler does not know', () => ({ apiKey: 'key-acme', region: 'nowhere' })],
     ['answers no apiKey', () => ({ region: 'test' })],
     ['answers an empty apiKey', () => ({ apiKey: '', region: 'test' })],

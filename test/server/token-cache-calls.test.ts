@@ -14,10 +14,12 @@ afterEach(() => {
 /** A cache in another process: every call answers after 20 ms, well within the default call timeout. */
 function remoteCache(): TokenCache {
   const local = memoryTokenCache();
-  const later = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A) => {
-    await sleep(20);
-    return call(...args);
-  };
+  const later =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      await sleep(20);
+      return call(...args);
+    };
   return {
     read: later(local.read),
     write: later(local.write),

@@ -115,7 +115,9 @@ describe.each([
     let down = true;
     const memory = memoryTokenCache();
     const flaky: TokenCache = { ...memory, read: (...args) => (down ? Promise.reject(new Error('connection refused')) : memory.read(...args)) };
-    const url = await serveHandler(make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache: flaky, logger }));
+    const url = await serveHandler(
+      make({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache: flaky, logger }),
+    );
 
     expect((await post(url, body)).status).toBe(200);
     down = false;

@@ -67,7 +67,10 @@ describe('tokenCache: handlers that share a cache share one token', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const running = await startService();
     const cache = brokenCache();
-    const urls = [await serveHandler(createTokenHandler(handlerOptions(running, cache))), await serveHandler(createGraphQLProxy(handlerOptions(running, cache)))];
+    const urls = [
+      await serveHandler(createTokenHandler(handlerOptions(running, cache))),
+      await serveHandler(createGraphQLProxy(handlerOptions(running, cache))),
+    ];
 
     const answers = await Promise.all(Array.from({ length: 10 }, () => [post(urls[0] ?? '', {}), post(urls[1] ?? '', ITEMS)]).flat());
 

@@ -16,7 +16,13 @@ function rewritingAnswers(handler: ServerHandler, graphqlUrl: (url: unknown) => 
     const body = (await answer.json()) as Record<string, unknown>;
     return Response.json({ ...body, graphqlUrl: graphqlUrl(body.graphqlUrl) });
   };
-  return Object.assign(rewrite, { fetchInProcess: handler.fetchInProcess, dispose: handler.dispose, refresh: handler.refresh, status: handler.status, ready: handler.ready });
+  return Object.assign(rewrite, {
+    fetchInProcess: handler.fetchInProcess,
+    dispose: handler.dispose,
+    refresh: handler.refresh,
+    status: handler.status,
+    ready: handler.ready,
+  });
 }
 
 /** The app's token endpoint over HTTP in front of `upstream`, counting the browser's calls. */

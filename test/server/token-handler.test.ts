@@ -105,19 +105,22 @@ describe('createTokenHandler over HTTP', () => {
     ['no session cookie', 401, { headers: { cookie: '' } }],
     ['a body that is not JSON', 400, { body: '{"expired":' }],
     ['an expired field that is not a string', 400, { body: '{"expired":42}' }],
-  ])('refuses %s with %i, no-store, and no upstream call', async (_label, status, change: { method?: string; headers?: Record<string, string>; body?: string }) => {
-    const running = await startService();
-    const url = await serveTokenEndpoint(running);
-    const headers = { 'content-type': 'application/json', cookie: 'session=signed-in', ...change.headers };
-    const method = change.method ?? 'POST';
+  ])(
+    'refuses %s with %i, no-store, and no upstream call',
+    async (_label, status, change: { method?: string; headers?: Record<string, string>; body?: string }) => {
+      const running = await startService();
+      const url = await serveTokenEndpoint(running);
+      const headers = { 'content-type': 'application/json', cookie: 'session=signed-in', ...change.headers };
+      const method = change.method ?? 'POST';
 
-    const answer = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body: change.body ?? '{}' }) });
+      const answer = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body: change.body ?? '{}' }) });
 
-    expect(answer.status).toBe(status);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(await answer.text()).not.toContain(API_KEY);
-    expect(running.service.authCalls).toHaveLength(0);
-  });
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(await answer.text()).not.toContain(API_KEY);
+      expect(running.service.authCalls).toHaveLength(0);
+    },
+  );
 
   it('lets the request’s own origin and allowedOrigins in', async () => {
     const running = await startService();
@@ -186,8 +189,6 @@ describe('createTokenHandler over HTTP', () => {
   });
 
   it('refuses to start without authorizeRequest: there is no default that lets everyone in', () => {
-    expect(() =>
-      createTokenHandler({ apiKey: API_KEY, region: 'us' } as unknown as Parameters<typeof createTokenHandler>[0]),
-    ).toThrow(AuthConfigError);
+    expect(() => createTokenHandler({ apiKey: API_KEY, region: 'us' } as unknown as Parameters<typeof createTokenHandler>[0])).toThrow(AuthConfigError);
   });
 });

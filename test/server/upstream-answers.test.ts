@@ -153,7 +153,11 @@ describe('both handlers tell the kind of /v1/auth failure, never its detail', ()
     const refusedBody = (await refused.json()) as Record<string, unknown>;
     const refusal = { message: "The service refused this server's credentials", code: 'UPSTREAM_AUTH_REFUSED' };
     expect(refused.status).toBe(502);
-    expect(refusedBody).toEqual(make === createTokenHandler ? { error: refusal.message, code: refusal.code } : { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
+    expect(refusedBody).toEqual(
+      make === createTokenHandler
+        ? { error: refusal.message, code: refusal.code }
+        : { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] },
+    );
   });
 
   it('the token handler: a 503 from /v1/auth → 503 UPSTREAM_AUTH_UNAVAILABLE', async () => {
@@ -244,16 +248,20 @@ describe('the region a handler asks', () => {
   it('a named region is asked alone, even when another region would take the key too', async () => {
     const us = await startService({ regions: ['us'] });
     const eu = await startService({ regions: ['eu'] });
-    const url = await serveHandler(createTokenHandler({ apiKey: API_KEY, region: 'eu', regions: { us: us.baseUrl, eu: eu.baseUrl }, authorizeRequest: hasSession }));
-    expect(await ((await post(url, {})).json())).toMatchObject({ region: 'eu' });
+    const url = await serveHandler(
+      createTokenHandler({ apiKey: API_KEY, region: 'eu', regions: { us: us.baseUrl, eu: eu.baseUrl }, authorizeRequest: hasSession }),
+    );
+    expect(await (await post(url, {})).json()).toMatchObject({ region: 'eu' });
     expect([us.service.authCalls.length, eu.service.authCalls.length]).toEqual([0, 1]);
   });
 
   it('a region named "auto" in regions is that region, not discovery', async () => {
     const other = await startService({ regions: ['other'] });
     const auto = await startService({ regions: ['auto'] });
-    const url = await serveHandler(createTokenHandler({ apiKey: API_KEY, region: 'auto', regions: { other: other.baseUrl, auto: auto.baseUrl }, authorizeRequest: hasSession }));
-    expect(await ((await post(url, {})).json())).toMatchObject({ region: 'auto' });
+    const url = await serveHandler(
+      createTokenHandler({ apiKey: API_KEY, region: 'auto', regions: { other: other.baseUrl, auto: auto.baseUrl }, authorizeRequest: hasSession }),
+    );
+    expect(await (await post(url, {})).json()).toMatchObject({ region: 'auto' });
     expect([other.service.authCalls.length, auto.service.authCalls.length]).toEqual([0, 1]);
   });
 });

@@ -4,10 +4,7 @@ import type { Scripted } from './scripted-server.js';
 
 const HTML_PAGE = '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>';
 
-export const statusArb = fc.oneof(
-  fc.constantFrom(200, 201, 204, 400, 401, 403, 404, 408, 429, 500, 502, 503, 504),
-  fc.integer({ min: 200, max: 599 }),
-);
+export const statusArb = fc.oneof(fc.constantFrom(200, 201, 204, 400, 401, 403, 404, 408, 429, 500, 502, 503, 504), fc.integer({ min: 200, max: 599 }));
 
 /** Any text a broken server or proxy might answer with. */
 const junkBodyArb = fc.oneof(
@@ -30,9 +27,9 @@ const expArb = fc.oneof(
 );
 
 const jwtArb = fc.oneof(
-  fc.record({ exp: expArb, iat: fc.option(fc.integer({ min: 0, max: 2 ** 33 }), { nil: undefined }) }).map(({ exp, iat }) =>
-    craftJwt({ sub: 'fuzz', ...(exp === undefined ? {} : { exp }), ...(iat === undefined ? {} : { iat }) }),
-  ),
+  fc
+    .record({ exp: expArb, iat: fc.option(fc.integer({ min: 0, max: 2 ** 33 }), { nil: undefined }) })
+    .map(({ exp, iat }) => craftJwt({ sub: 'fuzz', ...(exp === undefined ? {} : { exp }), ...(iat === undefined ? {} : { iat }) })),
   fc.string({ maxLength: 40 }).map(craftJwtWithPayload),
 );
 
@@ -67,8 +64,7 @@ export function authAnswerArb(apiKey: string): fc.Arbitrary<Scripted> {
   );
 }
 
-const casingArb = (text: string) =>
-  fc.constantFrom(text, text.toLowerCase(), text.toUpperCase(), `${text}.`, ` ${text}`);
+const casingArb = (text: string) => fc.constantFrom(text, text.toLowerCase(), text.toUpperCase(), `${text}.`, ` ${text}`);
 
 /** A gateway's "no" in its known forms and near misses: other casing, other field, extra fields, with data. */
 const gatewayBodyArb = fc
@@ -87,9 +83,7 @@ const graphqlResultArb = fc.oneof(
   fc.constant('{"data":{"items":null},"errors":[{"message":"partial failure","path":["items"]}]}'),
   fc.constant('{"errors":[{"message":"Cannot query field"}]}'),
   fc.constantFrom('{"data":null}', '{"data":5}', '{"errors":[]}', '{"errors":"boom"}', '{}', '[]', '[{"data":{}}]', 'null'),
-  fc.record({ data: fc.jsonValue({ maxDepth: 2 }), errors: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }) }).map((v) =>
-    JSON.stringify(v),
-  ),
+  fc.record({ data: fc.jsonValue({ maxDepth: 2 }), errors: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }) }).map((v) => JSON.stringify(v)),
 );
 
 /** What /graphql might answer. */

@@ -10,7 +10,15 @@ const optional = (part: fc.Arbitrary<string>) => fc.option(part, { nil: '' });
 const KEYWORDS = ['query', 'mutation', 'subscription', 'fragment', 'on', 'true', 'null', 'type'] as const;
 const nameArb = fc.oneof(fc.stringMatching(/^[_A-Za-z][_0-9A-Za-z]{0,5}$/), fc.constantFrom(...KEYWORDS));
 /** Strings holding what would end or open a definition, were they not strings. */
-const stringArb = fc.constantFrom('""', '"a { b"', '"} query X {"', '"# not a comment"', String.raw`"esc \" } \\"`, '""""""', '"""block { " "" \\""" }\n query Y { """');
+const stringArb = fc.constantFrom(
+  '""',
+  '"a { b"',
+  '"} query X {"',
+  '"# not a comment"',
+  String.raw`"esc \" } \\"`,
+  '""""""',
+  '"""block { " "" \\""" }\n query Y { """',
+);
 const numberArb = fc.constantFrom('0', '-12', '1.5', '3e10', '-0.25E-3');
 
 /** A value; a default value is constant, so it names no variable. */
@@ -31,7 +39,15 @@ function valueOf(withVariables: boolean): fc.Arbitrary<string> {
 const valueArb = valueOf(true);
 
 const argumentsArb = fc.array(gap(nameArb, fc.constant(':'), valueArb), { minLength: 1, maxLength: 2 }).map((args) => `(${args.join(',')})`);
-const directivesArb = fc.array(gap(nameArb.map((name) => `@${name}`), optional(argumentsArb)), { maxLength: 2 }).map((all) => all.join(' '));
+const directivesArb = fc
+  .array(
+    gap(
+      nameArb.map((name) => `@${name}`),
+      optional(argumentsArb),
+    ),
+    { maxLength: 2 },
+  )
+  .map((all) => all.join(' '));
 
 const selectionSetArb: fc.Arbitrary<string> = fc.letrec<{ set: string }>((tie) => {
   const field = gap(optional(nameArb.map((alias) => `${alias}:`)), nameArb, optional(argumentsArb), directivesArb, optional(tie('set')));
@@ -43,7 +59,15 @@ const selectionSetArb: fc.Arbitrary<string> = fc.letrec<{ set: string }>((tie) =
 
 const typeArb = gap(nameArb, optional(fc.constant('!'))).chain((type) => fc.constantFrom(type, `[${type}]`, `[${type}]!`));
 const variablesArb = fc
-  .array(gap(nameArb.map((name) => `$${name}`), fc.constant(':'), typeArb, optional(gap(fc.constant('='), valueOf(false)))), { minLength: 1, maxLength: 2 })
+  .array(
+    gap(
+      nameArb.map((name) => `$${name}`),
+      fc.constant(':'),
+      typeArb,
+      optional(gap(fc.constant('='), valueOf(false))),
+    ),
+    { minLength: 1, maxLength: 2 },
+  )
   .map((definitions) => `(${definitions.join(' ')})`);
 
 /** A description, which graphql 16.11 and later take on operations and fragments that have a keyword. */
@@ -52,7 +76,15 @@ const operationArb = fc.oneof(
   selectionSetArb,
   gap(descriptionArb, fc.constantFrom('query', 'mutation', 'subscription'), optional(nameArb), optional(variablesArb), directivesArb, selectionSetArb),
 );
-const fragmentArb = gap(descriptionArb, fc.constant('fragment'), nameArb.filter((name) => name !== 'on'), fc.constant('on'), nameArb, directivesArb, selectionSetArb);
+const fragmentArb = gap(
+  descriptionArb,
+  fc.constant('fragment'),
+  nameArb.filter((name) => name !== 'on'),
+  fc.constant('on'),
+  nameArb,
+  directivesArb,
+  selectionSetArb,
+);
 
 /** Executable documents as people write them: operations and fragments, with every kind of ignored token between. */
 export const executableDocumentArb = fc
@@ -61,7 +93,12 @@ export const executableDocumentArb = fc
 
 /** A document damaged the ways text gets damaged: cut short, a character lost, one added. */
 export const damagedDocumentArb = fc
-  .tuple(executableDocumentArb, fc.nat(), fc.constantFrom('cut', 'drop', 'add'), fc.constantFrom('{', '}', '(', ')', '"', '#', '\n', '@', '$', ':', 'x', '?', 'é', '\u00a0', '"""'))
+  .tuple(
+    executableDocumentArb,
+    fc.nat(),
+    fc.constantFrom('cut', 'drop', 'add'),
+    fc.constantFrom('{', '}', '(', ')', '"', '#', '\n', '@', '$', ':', 'x', '?', 'é', '\u00a0', '"""'),
+  )
   .map(([document, position, damage, character]) => {
     const at = position % (document.length + 1);
     if (damage === 'cut') return document.slice(0, at);

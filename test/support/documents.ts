@@ -37,9 +37,10 @@ export interface OpTabRow {
   op_state: string;
 }
 
-export const PauseOpDocument = parse(
-  'mutation PauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_state } }',
-) as TypedDocumentNode<{ pause_op: OpTabRow | null }, { op_id: string }>;
+export const PauseOpDocument = parse('mutation PauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_state } }') as TypedDocumentNode<
+  { pause_op: OpTabRow | null },
+  { op_id: string }
+>;
 
 /** The op_id of a region's `nth` running pentest in the demo data (running pentests are what pause_op takes). */
 export function runningOpId(region = 'us', nth = 0): string {
@@ -51,7 +52,9 @@ export function runningOpId(region = 'us', nth = 0): string {
 
 /** The names of a region's first `count` pentests, newest first, as the first page lists them. */
 export function pentestNames(region: string, count: number): string[] {
-  return createPentestStore(region).pentests.slice(0, count).map((pentest) => pentest.name);
+  return createPentestStore(region)
+    .pentests.slice(0, count)
+    .map((pentest) => pentest.name);
 }
 
 export const clientName = (region: string) => `Acme Corp (${region})`;

@@ -104,7 +104,10 @@ export function faultPlan(seed: number): FaultPlan {
 async function startRegion(name: 'us' | 'eu', seed: number, operations: number) {
   // About one pentest in seven is running: enough for every operation to be a mutation, with room to spare.
   const service = createDemoService({ regions: [name], apiKeys: [...SOAK_KEYS], pentestCount: operations * 10 + 20 });
-  const pausable = service.demo.store(name).pentests.filter((pentest) => pentest.state === 'running').map((pentest) => pentest.op_id);
+  const pausable = service.demo
+    .store(name)
+    .pentests.filter((pentest) => pentest.state === 'running')
+    .map((pentest) => pentest.op_id);
   const faults = withFaults((request) => service.handle(request), faultPlan(seed + (name === 'us' ? 1 : 2)));
   const { url, close } = await serve(faults.handle);
   return { region: { name, service, faults, pausable } satisfies SoakRegion, url, close };
@@ -210,7 +213,12 @@ export async function runSoak({ seed, operations, concurrency = 8, operationTime
     const record: SoakOperation = { index, kind, identity: identity.id, opId, abortAfterMs, outcome: 'pending', unexpected: null };
     records.push(record);
     const controller = new AbortController();
-    const abortTimer = abortAfterMs === null ? undefined : setTimeout(() => { controller.abort(); }, abortAfterMs);
+    const abortTimer =
+      abortAfterMs === null
+        ? undefined
+        : setTimeout(() => {
+            controller.abort();
+          }, abortAfterMs);
     if (abortAfterMs !== null) bump(faults, 'caller:abort');
     const init = { signal: controller.signal };
     let operation: Promise<unknown>;

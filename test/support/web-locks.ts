@@ -23,11 +23,7 @@ export class InProcessLocks {
     };
   }
 
-  async request(
-    name: string,
-    optionsOrGrant: { ifAvailable?: boolean; signal?: AbortSignal } | Grant,
-    maybeGrant?: Grant,
-  ): Promise<unknown> {
+  async request(name: string, optionsOrGrant: { ifAvailable?: boolean; signal?: AbortSignal } | Grant, maybeGrant?: Grant): Promise<unknown> {
     const grant = typeof optionsOrGrant === 'function' ? optionsOrGrant : maybeGrant!;
     const { ifAvailable = false, signal } = typeof optionsOrGrant === 'object' ? optionsOrGrant : {};
     const queue = this.#queues.get(name);

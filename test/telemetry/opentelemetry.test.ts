@@ -71,7 +71,13 @@ describe('OpenTelemetry, with the SDK registered', () => {
       { 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'expired', 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 },
     ]);
     const proxied = named('graphql-jwt-auth proxy');
-    expect(proxied.map((span) => [span.attributes['graphql.operation.name'], span.attributes['http.response.status_code'], span.attributes['graphql_jwt_auth.retried']])).toEqual([
+    expect(
+      proxied.map((span) => [
+        span.attributes['graphql.operation.name'],
+        span.attributes['http.response.status_code'],
+        span.attributes['graphql_jwt_auth.retried'],
+      ]),
+    ).toEqual([
       ['Items', 200, false],
       ['Items', 200, false],
       ['Items', 200, false],
@@ -101,7 +107,9 @@ describe('OpenTelemetry, with the SDK registered', () => {
     const url = `${await serveHandler(proxy)}/api/graphql`;
     for (const round of [0, 1]) {
       for (const index of keys.keys()) {
-        expect((await post(url, { query: 'query Items { pentests_count }' }, { cookie: `tenant=${String(index)}` })).status, `round ${String(round)}`).toBe(200);
+        expect((await post(url, { query: 'query Items { pentests_count }' }, { cookie: `tenant=${String(index)}` })).status, `round ${String(round)}`).toBe(
+          200,
+        );
       }
     }
 
@@ -109,7 +117,9 @@ describe('OpenTelemetry, with the SDK registered', () => {
     const counted = await collected();
     expect(counted.get('graphql_jwt_auth.auth.exchanges')).toEqual({
       sum: keys.length,
-      attributes: [{ 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'first', 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 }],
+      attributes: [
+        { 'graphql_jwt_auth.region': 'test', 'graphql_jwt_auth.reason': 'first', 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 },
+      ],
     });
     // Twelve requests of six tenants (the second round through the cache, the pool holding three), and
     // the spans say no more than one tenant's would: eight kinds, none naming a tenant.
@@ -149,7 +159,11 @@ describe('OpenTelemetry, with the SDK registered', () => {
     expect(labelled('graphql-jwt-auth /v1/auth')).toEqual([...tenants, 'globex']);
     expect(new Set(labelled('graphql-jwt-auth cache'))).toEqual(new Set(tenants));
     const counted = await collected();
-    const byTenant = (name: string) => counted.get(name)?.attributes.map((point) => point['graphql_jwt_auth.tenant']).sort();
+    const byTenant = (name: string) =>
+      counted
+        .get(name)
+        ?.attributes.map((point) => point['graphql_jwt_auth.tenant'])
+        .sort();
     expect(byTenant('graphql_jwt_auth.auth.exchanges')).toEqual(['acme', 'globex', 'globex', 'initech']); // globex: first, then expired
     expect(byTenant('graphql_jwt_auth.graphql.expired_answers')).toEqual(['globex']);
     expect(byTenant('graphql_jwt_auth.graphql.retries')).toEqual(['globex']);
@@ -169,7 +183,9 @@ describe('OpenTelemetry, with the SDK registered', () => {
     const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
     expect(everything).not.toContain('graphql_jwt_auth.tenant');
     expect(() =>
-      createGraphQLProxy({ apiKey: API_KEY, region: 'test', authorizeRequest: hasSession, tenantLabel: () => 'a' } as unknown as Parameters<typeof createGraphQLProxy>[0]),
+      createGraphQLProxy({ apiKey: API_KEY, region: 'test', authorizeRequest: hasSession, tenantLabel: () => 'a' } as unknown as Parameters<
+        typeof createGraphQLProxy
+      >[0]),
     ).toThrow('tenantLabel applies to credentials, not to one apiKey');
   });
 
@@ -195,19 +211,15 @@ describe('OpenTelemetry, with the SDK registered', () => {
     expect((await post(first, {})).status).toBe(200);
     expect((await post(second, {})).status).toBe(200);
     expect(running.service.authCalls).toHaveLength(1);
-    expect(named('graphql-jwt-auth cache').map((span) => `${String(span.attributes['graphql_jwt_auth.cache.operation'])} ${String(span.attributes['graphql_jwt_auth.cache.result'])}`)).toEqual([
-      'read miss',
-      'takeLease lease',
-      'read miss',
-      'readHoldOff miss',
-      'write done',
-      'releaseLease done',
-      'read hit',
-    ]);
+    expect(
+      named('graphql-jwt-auth cache').map(
+        (span) => `${String(span.attributes['graphql_jwt_auth.cache.operation'])} ${String(span.attributes['graphql_jwt_auth.cache.result'])}`,
+      ),
+    ).toEqual(['read miss', 'takeLease lease', 'read miss', 'readHoldOff miss', 'write done', 'releaseLease done', 'read hit']);
     expect(named('graphql-jwt-auth /v1/auth')).toHaveLength(1);
   });
 
-  it('the core client in an app (the browser path) records nothing, its exchanges told through onEvent: telemetry is the server entries\' to give', async () => {
+  it("the core client in an app (the browser path) records nothing, its exchanges told through onEvent: telemetry is the server entries' to give", async () => {
     const running = await startService();
     const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl } });
     const exchanges: string[] = [];

@@ -169,9 +169,13 @@ describe('POST /v1/graphql', () => {
   it('accepts any bearer casing, reports GraphQL errors as 200 and bad bodies as 400', async () => {
     const { service, baseUrl } = await start();
     const token = await getToken(baseUrl);
-    const account = await post(`${baseUrl}/v1/graphql`, { query: 'query Me { session_user_account { name } }' }, {
-      authorization: `bearer ${token}`,
-    });
+    const account = await post(
+      `${baseUrl}/v1/graphql`,
+      { query: 'query Me { session_user_account { name } }' },
+      {
+        authorization: `bearer ${token}`,
+      },
+    );
     expect(await account.json()).toEqual({ data: { session_user_account: { name: 'Dana Demo (us)' } } });
     const invalid = await gql(baseUrl, token, { query: '{ nope }' });
     expect(invalid.status).toBe(200);

@@ -56,8 +56,7 @@ describe('the mock service and the demo data are platform-neutral', () => {
     const service = createMockService({ apiKeys: ['k'] });
     const seen: number[] = [];
     const unsubscribe = service.subscribe(() => seen.push(service.authCalls[0]?.status ?? -1));
-    const auth = () =>
-      service.handle(new Request('http://mock.test/v1/auth', { method: 'POST', body: '{"key":"k"}' }));
+    const auth = () => service.handle(new Request('http://mock.test/v1/auth', { method: 'POST', body: '{"key":"k"}' }));
     expect((await auth()).status).toBe(200);
     expect(seen).toEqual([0, 200]);
     unsubscribe();
@@ -81,10 +80,7 @@ describe('CORS', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(preflight.headers.get('access-control-allow-headers')?.split(/,\s*/).sort()).toEqual([
-      'authorization',
-      'content-type',
-    ]);
+    expect(preflight.headers.get('access-control-allow-headers')?.split(/,\s*/).sort()).toEqual(['authorization', 'content-type']);
     expect(service.graphqlCalls).toHaveLength(0);
   });
 
@@ -93,9 +89,7 @@ describe('CORS', () => {
     const token = await tokenFrom(baseUrl);
     const query = { query: '{ viewer { id } }' };
     const allowOrigin = async () =>
-      (await post(`${baseUrl}/v1/graphql`, query, { authorization: `Bearer ${token}` })).headers.get(
-        'access-control-allow-origin',
-      );
+      (await post(`${baseUrl}/v1/graphql`, query, { authorization: `Bearer ${token}` })).headers.get('access-control-allow-origin');
     expect(await allowOrigin()).toBe('*');
 
     service.expireToken(token);

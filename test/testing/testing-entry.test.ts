@@ -73,9 +73,7 @@ describe('graphql-jwt-auth-react/testing', () => {
       new TypeError('resolvers.Query.nope: "Query" has no field "nope"'),
     );
     expect(() => createMockService({ typeDefs, resolvers, regions: [] })).toThrow(TypeError);
-    expect(() => createMockService({ typeDefs, resolvers, regions: ['us'], apiKeys: { eu: ['k'] } })).toThrow(
-      'apiKeys names regions it does not serve: eu',
-    );
+    expect(() => createMockService({ typeDefs, resolvers, regions: ['us'], apiKeys: { eu: ['k'] } })).toThrow('apiKeys names regions it does not serve: eu');
   });
 
   it('knobs: the next N auth calls fail, tokens expire now, and the log never holds a token or the key', async () => {
@@ -114,14 +112,18 @@ describe('graphql-jwt-auth-react/testing', () => {
     expect(mock.requests.map((r) => r.status)).toEqual([200]);
   });
 
-  it('serves /v1/auth/ and /v1/graphql/ (a trailing slash, as the gateway and the service\'s CLI use them) like the plain paths', async () => {
+  it("serves /v1/auth/ and /v1/graphql/ (a trailing slash, as the gateway and the service's CLI use them) like the plain paths", async () => {
     const mock = createMockService({ typeDefs, resolvers, apiKeys: ['k'] });
     const { baseUrl, close } = await mock.listen();
     closers.push(close);
     const auth = await post(`${baseUrl}/v1/auth/`, { key: 'k' });
     expect(auth.status).toBe(200);
     const { token } = (await auth.json()) as { token: string };
-    const answer = await fetch(`${baseUrl}/v1/graphql/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ region }' }) });
+    const answer = await fetch(`${baseUrl}/v1/graphql/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ region }' }),
+    });
     expect(await answer.json()).toEqual({ data: { region: 'us' } });
     expect(mock.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/v1/auth 200', '/v1/graphql 200']);
   });
@@ -134,18 +136,23 @@ describe('graphql-jwt-auth-react/testing', () => {
     const inPage = await mock.handle(new Request(`${mock.regions.us!}/__mock/expire-tokens`, { method: 'POST' }));
     expect(inPage.status).toBe(404);
     // Headers do not make a request local: only the socket's address does.
-    const served = await fetch(`${baseUrl}/__mock/expire-tokens`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' } });
+    const served = await fetch(`${baseUrl}/__mock/expire-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(served.status).toBe(200);
     expect(await served.json()).toEqual({ expired: 1 });
   });
 
-  it('takes msw\'s http namespace, as a browser bundle passes it: the same handlers, msw not imported by the kit', async () => {
+  it("takes msw's http namespace, as a browser bundle passes it: the same handlers, msw not imported by the kit", async () => {
     const mock = createMockService({ typeDefs, resolvers, regions: ['us'], apiKeys: ['k'] });
     const registered: string[] = [];
-    const counting = { all: ((path: string, resolver: Parameters<typeof http.all>[1]) => {
-      registered.push(path);
-      return http.all(path, resolver);
-    }) as typeof http.all };
+    const counting = {
+      all: ((path: string, resolver: Parameters<typeof http.all>[1]) => {
+        registered.push(path);
+        return http.all(path, resolver);
+      }) as typeof http.all,
+    };
     const server = setupServer(...(await mock.mswHandlers(counting)));
     server.listen({ onUnhandledFrame: 'error' });
     closers.push(() => {

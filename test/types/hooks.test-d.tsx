@@ -1,13 +1,7 @@
 // Type tests: `npm run typecheck` (tsc over test/) fails if an inference breaks or an error vanishes.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { expectTypeOf } from 'vitest';
-import {
-  type AuthClient,
-  useAuth,
-  useGraphQLMutation,
-  useGraphQLQuery,
-  useGraphQLSuspenseQuery,
-} from '../../src/index.js';
+import { type AuthClient, useAuth, useGraphQLMutation, useGraphQLQuery, useGraphQLSuspenseQuery } from '../../src/index.js';
 import { type OpTabRow, PauseOpDocument, type PentestRow, PentestsDocument } from '../support/documents.js';
 
 export function QueryInference() {

@@ -40,7 +40,13 @@ expectTypeOf<AuthClientOptions['region']>().toEqualTypeOf<string | ReturnType<ty
 
 // Off is false, null or undefined, as React code writes it: `persist={rememberMe && sessionPersistence()}`.
 export function offAsReactWritesIt(rememberMe: boolean, shareTabs: boolean, inspect: boolean, proxied: boolean) {
-  createAuthClient({ apiKey: 'k', region: 'us', persist: rememberMe && sessionPersistence(), tabSync: shareTabs ? tabSync('app') : null, devtools: inspect && authDevtools() });
+  createAuthClient({
+    apiKey: 'k',
+    region: 'us',
+    persist: rememberMe && sessionPersistence(),
+    tabSync: shareTabs ? tabSync('app') : null,
+    devtools: inspect && authDevtools(),
+  });
   // One mode at a time: the compiler cannot tell that `proxied && …` and `!proxied && …` never both hold.
   createAuthClient(proxied ? { graphqlProxy: graphqlProxy('/api/graphql') } : { tokenEndpoint: tokenEndpoint('/api/token') });
   // @ts-expect-error two modes, even when only one is on at run time

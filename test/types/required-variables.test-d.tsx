@@ -3,14 +3,7 @@
 // Each @ts-expect-error goes stale (and fails tsc) if a required variable became optional again.
 import type { QueryClient } from '@tanstack/react-query';
 import { expectTypeOf } from 'vitest';
-import {
-  type AuthClient,
-  graphqlQueryOptions,
-  type TypedDocumentNode,
-  useGraphQLQuery,
-  useGraphQLSuspenseQuery,
-  type VariablesArgs,
-} from '../../src/index.js';
+import { type AuthClient, graphqlQueryOptions, type TypedDocumentNode, useGraphQLQuery, useGraphQLSuspenseQuery, type VariablesArgs } from '../../src/index.js';
 
 // Type-level documents: nothing here runs, so they need no schema behind them.
 interface Item {
@@ -107,8 +100,6 @@ export async function requiredVariablesOutsideReact(client: AuthClient, queryCli
 
 export function theArgumentsTuple() {
   expectTypeOf<VariablesArgs<{ id: string }>>().toEqualTypeOf<[variables: { id: string }]>();
-  expectTypeOf<VariablesArgs<{ first?: number }, [init?: RequestInit]>>().toEqualTypeOf<
-    [variables?: { first?: number }, init?: RequestInit]
-  >();
+  expectTypeOf<VariablesArgs<{ first?: number }, [init?: RequestInit]>>().toEqualTypeOf<[variables?: { first?: number }, init?: RequestInit]>();
   expectTypeOf<VariablesArgs<Record<string, never>>>().toEqualTypeOf<[variables?: Record<string, never>]>();
 }

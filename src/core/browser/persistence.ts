@@ -78,12 +78,7 @@ function writesOnlyWhile(storage: StateStorage, canWrite: () => boolean): StateS
  * valid token instead of calling `/v1/auth`. An expired, malformed or foreign entry is ignored (and
  * overwritten by the next token).
  */
-function createPersistedStore(
-  initial: AuthState,
-  options: PersistOptions,
-  name: string,
-  context: PersistContext,
-): SessionStore {
+function createPersistedStore(initial: AuthState, options: PersistOptions, name: string, context: PersistContext): SessionStore {
   // Without a storage (server rendering, storage blocked), the store works as if not persisted.
   const raw = options.storage ?? defaultStorage();
   const guarded = raw && bestEffort(writesOnlyWhile(raw, context.canWrite));

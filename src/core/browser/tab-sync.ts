@@ -2,10 +2,7 @@ import type { SharedSession } from '../session/shared-session.js';
 import { MAX_TIMER_DELAY_MS } from '../session/renewal-timer.js';
 import { readReceivedSession } from './received-session.js';
 
-type Message =
-  | { kind: 'session'; id: string; session: SharedSession }
-  | { kind: 'sign-out'; id: string }
-  | { kind: 'ask'; id: string };
+type Message = { kind: 'session'; id: string; session: SharedSession } | { kind: 'sign-out'; id: string } | { kind: 'ask'; id: string };
 
 export interface TabSyncHandlers {
   /** A token another tab obtained for the same identity; true if this tab took it (it was newer). */
@@ -62,13 +59,7 @@ function readMessage(data: unknown, id: string, now: number): Message | null {
  * sign-outs, Web Locks make sure one tab at a time calls `/v1/auth`. Null where BroadcastChannel
  * is missing (server rendering, old browsers): the client then works alone, as without the option.
  */
-export function createTabSync(
-  channelName: string,
-  id: string,
-  handlers: TabSyncHandlers,
-  now: () => number,
-  renewalMs: number,
-): TabSync | null {
+export function createTabSync(channelName: string, id: string, handlers: TabSyncHandlers, now: () => number, renewalMs: number): TabSync | null {
   if (typeof BroadcastChannel !== 'function') return null;
   const channel = new BroadcastChannel(channelName);
   // Node's channel would keep a server-rendering process or a script alive.
@@ -90,8 +81,7 @@ export function createTabSync(
       if (!handlers.onSession(message.session)) return;
       sessionsAdopted += 1;
       endWaits();
-    }
-    else if (message?.kind === 'sign-out') handlers.onSignOut();
+    } else if (message?.kind === 'sign-out') handlers.onSignOut();
     else if (message?.kind === 'ask') {
       const session = handlers.currentSession();
       if (session !== null) post({ kind: 'session', id, session });

@@ -103,7 +103,10 @@ export interface ClientParts {
 }
 
 /** Wires the session, the request path and the background work for one identity. */
-export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport, explain, telemetry, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue }: Ownership): ClientParts {
+export function buildAuthClient(
+  given: AuthClientOptions,
+  { selfOwned, transport, explain, telemetry, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue }: Ownership,
+): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
   // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
@@ -122,8 +125,7 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
 
   const initial = { status: configError ? 'error' : 'idle', ...NO_SESSION, error: configError } as const;
   const { store, hydrated, isHydrated, flush } =
-    options.persist?.open(initial, { id: identity.id, now, acceptsRegion, canWrite: () => background.isOwned() }) ??
-    memorySessionStore(initial);
+    options.persist?.open(initial, { id: identity.id, now, acceptsRegion, canWrite: () => background.isOwned() }) ?? memorySessionStore(initial);
 
   const events = createAuthEvents(now);
 
@@ -136,7 +138,8 @@ export function buildAuthClient(given: AuthClientOptions, { selfOwned, transport
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
     source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl, telemetry });
     // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
-    if (shareSource !== undefined) source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion, outageWaitMs });
+    if (shareSource !== undefined)
+      source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion, outageWaitMs });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({
       fetch: fetchImpl,

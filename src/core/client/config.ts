@@ -13,10 +13,7 @@ export const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
 export const AUTO_REGION = 'auto';
 
 /** Where tokens come from: the API key held here, the app's token endpoint, or none here at all. */
-export type ClientMode =
-  | { kind: 'apiKey'; apiKey: string; discovery: AutoRegion | null }
-  | TokenEndpointMode
-  | GraphQLProxyMode;
+export type ClientMode = { kind: 'apiKey'; apiKey: string; discovery: AutoRegion | null } | TokenEndpointMode | GraphQLProxyMode;
 
 export interface ClientConfig {
   mode: ClientMode;
@@ -121,9 +118,7 @@ export function readConfig(options: ReadOptions): ClientConfig {
     marginMs: nonNegative('refreshMarginMs', options.refreshMarginMs, DEFAULT_REFRESH_MARGIN_MS),
     // A margin is never more than half the token's lifetime and its timer takes long waits in steps,
     // but the auth timeout is one setTimeout.
-    authTimeoutMs:
-      nonNegative('authTimeoutMs', options.authTimeoutMs, DEFAULT_AUTH_TIMEOUT_MS, MAX_TIMER_DELAY_MS) ||
-      DEFAULT_AUTH_TIMEOUT_MS,
+    authTimeoutMs: nonNegative('authTimeoutMs', options.authTimeoutMs, DEFAULT_AUTH_TIMEOUT_MS, MAX_TIMER_DELAY_MS) || DEFAULT_AUTH_TIMEOUT_MS,
     wake: readWake(options.renewOnWake),
   };
 }

@@ -27,7 +27,12 @@ export interface SentAttempt {
  * Runs one send and reports it as an `operation` event. Without listeners the send runs as is: no
  * clock read, no name looked up.
  */
-export function reportedSend<T>(events: AuthEvents, now: () => number, attempt: SentAttempt, send: (answered: SendOptions['answered']) => Promise<T>): Promise<T> {
+export function reportedSend<T>(
+  events: AuthEvents,
+  now: () => number,
+  attempt: SentAttempt,
+  send: (answered: SendOptions['answered']) => Promise<T>,
+): Promise<T> {
   if (!events.heard()) return send(undefined);
   const startedAt = now();
   let status = 0;

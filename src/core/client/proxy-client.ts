@@ -52,7 +52,9 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     const startedIn = generation;
     try {
       const attempt = { document, token: null, retry: false, signal: init.signal };
-      const data = await reportedSend(events, Date.now, attempt, (answered) => send(document, variables, { headers: init.headers ?? {}, signal: init.signal, answered }));
+      const data = await reportedSend(events, Date.now, attempt, (answered) =>
+        send(document, variables, { headers: init.headers ?? {}, signal: init.signal, answered }),
+      );
       if (generation === startedIn) store.setState({ status: 'authenticated', error: null });
       return data;
     } catch (error) {

@@ -26,14 +26,16 @@ export function graphqlScopeKey(identity: AuthIdentity): readonly [typeof GRAPHQ
  * key (`graphqlQueryOptions(client, document, variables).queryKey`).
  */
 export type GraphQLOperationKey =
-  | readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string]
-  | readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string, object];
+  readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string] | readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string, object];
 
 const isIdentity = (value: unknown): value is AuthIdentity =>
   typeof value === 'object' && value !== null && !(value instanceof String) && !('kind' in value) && typeof (value as { id?: unknown }).id === 'string';
 
 /** One operation's filter key, at module level: `invalidateQueries({ queryKey: graphqlQueryKey(PentestsDocument) })`. */
-export function graphqlQueryKey<TVariables extends Variables = Variables>(document: GraphQLDocument<unknown, TVariables>, variables?: Partial<TVariables>): GraphQLOperationKey;
+export function graphqlQueryKey<TVariables extends Variables = Variables>(
+  document: GraphQLDocument<unknown, TVariables>,
+  variables?: Partial<TVariables>,
+): GraphQLOperationKey;
 /** One identity's exact key for an operation and its variables, as the hooks cache it. */
 export function graphqlQueryKey(identity: AuthIdentity, document: GraphQLDocument<unknown, never>, variables: object | undefined): GraphQLQueryKey;
 export function graphqlQueryKey(

@@ -57,7 +57,9 @@ export function createRequestPath({ session, sendTo, authorize, events, now, tel
       if (session.generation() !== startedIn) throw new SignedOutError();
       const send = sendTo(current.region);
       const sentWith = { document, token: current.token, retry: sent.size > 1, signal };
-      return reportedSend(events, now, sentWith, (answered) => send(document, variables, { headers: mergeHeaders(headers, authorize(current.token)), signal, answered }));
+      return reportedSend(events, now, sentWith, (answered) =>
+        send(document, variables, { headers: mergeHeaders(headers, authorize(current.token)), signal, answered }),
+      );
     };
 
     let current = await unlessAborted(session.readySession(), signal);

@@ -6,7 +6,15 @@
  * sources/, wire/ and errors/, never client/ or browser/.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { AuthConfigError, AuthError, type AuthNetworkError, AuthRequestError, type AuthServerError, InvalidApiKeyError, SignedOutError } from '../errors/index.js';
+import {
+  AuthConfigError,
+  AuthError,
+  type AuthNetworkError,
+  AuthRequestError,
+  type AuthServerError,
+  InvalidApiKeyError,
+  SignedOutError,
+} from '../errors/index.js';
 import { outageWaitMs, renewalBackoffMs } from './auth-backoff.js';
 import { createIssuerClock } from './issuer-clock.js';
 import { RenewalTimer } from './renewal-timer.js';
@@ -37,9 +45,7 @@ function remember(tokens: Set<string>, token: string): void {
 export const NO_SESSION = { token: null, expiresAt: null, receivedAt: null, region: null } as const;
 
 export function sessionOf({ token, expiresAt, receivedAt, region }: AuthState): SharedSession | null {
-  return token === null || expiresAt === null || receivedAt === null || region === null
-    ? null
-    : { token, expiresAt, receivedAt, region };
+  return token === null || expiresAt === null || receivedAt === null || region === null ? null : { token, expiresAt, receivedAt, region };
 }
 
 export interface TokenSessionOptions {
@@ -388,8 +394,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     offer(session, acceptsRegion) {
       const current = sessionOf(store.getState());
       const newer = current === null || session.expiresAt > current.expiresAt;
-      const usable =
-        !signedOut && newer && !refusedTokens.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
+      const usable = !signedOut && newer && !refusedTokens.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
       if (usable) adopt(session);
       return usable;
     },

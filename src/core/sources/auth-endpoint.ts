@@ -1,11 +1,4 @@
-import {
-  type AuthError,
-  AuthNetworkError,
-  AuthRequestError,
-  AuthServerError,
-  InvalidApiKeyError,
-  UnexpectedRedirectError,
-} from '../errors/index.js';
+import { type AuthError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../errors/index.js';
 import { redact } from '../wire/redact.js';
 import { NO_REDIRECT, refuseRedirect } from '../wire/redirects.js';
 import type { ClientTelemetry } from '../wire/telemetry.js';
@@ -69,7 +62,15 @@ export interface TokenPost {
  * Times out on its own clock, so one caller giving up never fails the others sharing the call. A
  * redirect is refused: the body may hold the key, and the token must come from the URL configured.
  */
-export async function postForToken({ fetch, url, body, timeoutMs, secret = '', credentials, owner }: TokenPost): Promise<Record<string, unknown> & { token: string }> {
+export async function postForToken({
+  fetch,
+  url,
+  body,
+  timeoutMs,
+  secret = '',
+  credentials,
+  owner,
+}: TokenPost): Promise<Record<string, unknown> & { token: string }> {
   let response: Response;
   let text: string;
   // Not AbortSignal.timeout(): its timer outlives the answer and would stay pending after dispose().

@@ -37,6 +37,7 @@ class HeldOffByFarm extends Error {
  */
 export function heldOffFailure(holdOff: AuthHoldOff, leftMs: number, toAuthError: (error: unknown) => AuthError): AuthServerError | AuthNetworkError {
   const cause = new HeldOffByFarm(`another process sharing the token cache met this failure; no one asks /v1/auth for ${leftMs} ms`);
-  const failure = holdOff.status === 0 ? toAuthError(cause) : new AuthServerError(holdOff.status, 'another process sharing the token cache met this answer', { cause });
+  const failure =
+    holdOff.status === 0 ? toAuthError(cause) : new AuthServerError(holdOff.status, 'another process sharing the token cache met this answer', { cause });
   return (isTransientAuthError(failure) ? failure : new AuthNetworkError('', { cause })).withRetryIn(leftMs);
 }

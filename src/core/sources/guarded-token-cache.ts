@@ -50,7 +50,9 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
   function settle(next: typeof state, error?: unknown): void {
     if (state === 'up' && next !== 'up') {
       count(TELEMETRY.cacheDegradations, labels?.());
-      log(`graphql-jwt-auth-react: the token cache is unavailable (${error instanceof Error ? error.name : 'failure'}); each process renews its own token until it is back`);
+      log(
+        `graphql-jwt-auth-react: the token cache is unavailable (${error instanceof Error ? error.name : 'failure'}); each process renews its own token until it is back`,
+      );
     }
     if (state !== 'up' && next === 'up') log('graphql-jwt-auth-react: the token cache is back; processes share one token again');
     state = next;
@@ -58,9 +60,14 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
 
   /** One cache call, in a span saying what it came to: hit, miss, lease, held, done or degraded. */
   function guarded<T>(operation: string, call: () => Promise<T>, result: (value: T) => string): Promise<T> {
-    return inSpan(TELEMETRY.cacheSpan, { 'graphql_jwt_auth.cache.operation': operation, ...labels?.() }, () => bounded(call), ({ value, error }) => ({
-      'graphql_jwt_auth.cache.result': error === undefined ? result(value as T) : 'degraded',
-    }));
+    return inSpan(
+      TELEMETRY.cacheSpan,
+      { 'graphql_jwt_auth.cache.operation': operation, ...labels?.() },
+      () => bounded(call),
+      ({ value, error }) => ({
+        'graphql_jwt_auth.cache.result': error === undefined ? result(value as T) : 'degraded',
+      }),
+    );
   }
 
   async function bounded<T>(call: () => Promise<T>): Promise<T> {
@@ -105,13 +112,48 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
       holdOff === undefined || readHoldOff === undefined
         ? null
         : {
-            read: (identity) => guarded('readHoldOff', async () => validHoldOff(await readHoldOff.call(cache, identity)), (found) => (found === null ? 'miss' : 'hit')),
-            write: (identity, value, ttlMs) => guarded('holdOff', () => holdOff.call(cache, identity, value, ttlMs), () => 'done'),
+            read: (identity) =>
+              guarded(
+                'readHoldOff',
+                async () => validHoldOff(await readHoldOff.call(cache, identity)),
+                (found) => (found === null ? 'miss' : 'hit'),
+              ),
+            write: (identity, value, ttlMs) =>
+              guarded(
+                'holdOff',
+                () => holdOff.call(cache, identity, value, ttlMs),
+                () => 'done',
+              ),
           },
-    read: (identity) => guarded('read', async () => validEntry(await cache.read(identity)), (entry) => (entry === null ? 'miss' : 'hit')),
-    write: (identity, entry, ttlMs) => guarded('write', () => cache.write(identity, entry, ttlMs), () => 'done'),
-    compareAndSet: (identity, expected, entry, ttlMs) => guarded('compareAndSet', () => cache.compareAndSet(identity, expected, entry, ttlMs), (set) => (set ? 'done' : 'lost')),
-    takeLease: (identity, owner, leaseMs) => guarded('takeLease', () => cache.takeLease(identity, owner, leaseMs), (taken) => (taken ? 'lease' : 'held')),
-    releaseLease: (identity, owner) => guarded('releaseLease', () => cache.releaseLease(identity, owner), () => 'done'),
+    read: (identity) =>
+      guarded(
+        'read',
+        async () => validEntry(await cache.read(identity)),
+        (entry) => (entry === null ? 'miss' : 'hit'),
+      ),
+    write: (identity, entry, ttlMs) =>
+      guarded(
+        'write',
+        () => cache.write(identity, entry, ttlMs),
+        () => 'done',
+      ),
+    compareAndSet: (identity, expected, entry, ttlMs) =>
+      guarded(
+        'compareAndSet',
+        () => cache.compareAndSet(identity, expected, entry, ttlMs),
+        (set) => (set ? 'done' : 'lost'),
+      ),
+    takeLease: (identity, owner, leaseMs) =>
+      guarded(
+        'takeLease',
+        () => cache.takeLease(identity, owner, leaseMs),
+        (taken) => (taken ? 'lease' : 'held'),
+      ),
+    releaseLease: (identity, owner) =>
+      guarded(
+        'releaseLease',
+        () => cache.releaseLease(identity, owner),
+        () => 'done',
+      ),
   };
 }

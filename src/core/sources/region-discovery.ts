@@ -26,10 +26,7 @@ export interface AutoRegion {
  * back from us to eu. A 401 only says the key belongs elsewhere; any other failure is reported
  * instead of "invalid key", since that region might have been the key's home.
  */
-async function authenticateFirstAccepting(
-  candidates: readonly RegionCandidate[],
-  ask: (candidate: RegionCandidate) => Promise<string>,
-): Promise<Accepted> {
+async function authenticateFirstAccepting(candidates: readonly RegionCandidate[], ask: (candidate: RegionCandidate) => Promise<string>): Promise<Accepted> {
   let inconclusive: AuthError | null = null;
   let rejected: AuthError | null = null;
   for (const candidate of candidates) {

@@ -54,7 +54,17 @@ const handedOver = (entry: CachedToken): IssuedToken => ({ ...issued(entry), sec
  * report one expiry, the service is asked once. When the cache fails, the process renews on its own
  * (the session's single flight) and asks the cache again at its next renewal.
  */
-export function sharedTokenSource({ inner, cache, identity, now, marginMs, acceptsRegion, outageWaitMs, log = console.warn, labels }: SharedTokenSourceOptions): TokenSource {
+export function sharedTokenSource({
+  inner,
+  cache,
+  identity,
+  now,
+  marginMs,
+  acceptsRegion,
+  outageWaitMs,
+  log = console.warn,
+  labels,
+}: SharedTokenSourceOptions): TokenSource {
   const timing = cache.timing ?? {};
   const leaseMs = timing.leaseMs ?? DEFAULT_LEASE_MS;
   const waitTimeoutMs = timing.waitTimeoutMs ?? leaseMs + 5_000;

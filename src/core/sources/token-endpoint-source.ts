@@ -46,7 +46,10 @@ function checkDestination(answer: Record<string, unknown>, url: string, configur
     }
     const trusted = answeredGraphqlUrl(graphqlUrl);
     if (trusted === null) {
-      throw new AuthServerError(200, `the token endpoint's graphqlUrl ${graphqlUrl} is not an absolute https URL (or http on this machine or this page's origin)`);
+      throw new AuthServerError(
+        200,
+        `the token endpoint's graphqlUrl ${graphqlUrl} is not an absolute https URL (or http on this machine or this page's origin)`,
+      );
     }
     return { region, learned: trusted };
   }

@@ -44,9 +44,7 @@ export function decodeJwtClaims(token: string): Record<string, unknown> | null {
   if (parts.length !== 3 || payload === undefined) return null;
   try {
     const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
-      ? (claims as Record<string, unknown>)
-      : null;
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }

@@ -28,7 +28,10 @@ interface SpanLike {
 interface OtelGlobal {
   trace?: { getTracer: (name: string, version?: string) => { startSpan: (name: string, options?: { attributes?: Attributes; kind?: number }) => SpanLike } };
   metrics?: {
-    getMeter: (name: string, version?: string) => {
+    getMeter: (
+      name: string,
+      version?: string,
+    ) => {
       createCounter: (name: string, options?: { description?: string; unit?: string }) => { add: (value: number, attributes?: Attributes) => void };
       createHistogram: (name: string, options?: { description?: string; unit?: string }) => { record: (value: number, attributes?: Attributes) => void };
     };
@@ -128,7 +131,8 @@ export interface ClientTelemetry {
 function exchangeOutcome({ error }: { error?: unknown }): { 'graphql_jwt_auth.outcome': string; 'http.response.status_code'?: number } {
   if (error === undefined) return { 'graphql_jwt_auth.outcome': 'ok', 'http.response.status_code': 200 };
   const status = (error as { status?: unknown }).status;
-  const outcome = error instanceof InvalidApiKeyError || error instanceof AuthRequestError ? 'refused' : error instanceof AuthServerError ? 'failed' : 'unreachable';
+  const outcome =
+    error instanceof InvalidApiKeyError || error instanceof AuthRequestError ? 'refused' : error instanceof AuthServerError ? 'failed' : 'unreachable';
   return typeof status === 'number' ? { 'graphql_jwt_auth.outcome': outcome, 'http.response.status_code': status } : { 'graphql_jwt_auth.outcome': outcome };
 }
 

@@ -35,7 +35,6 @@ export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolea
   return document.definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
 }
 
-
 export interface SendOptions {
   headers: Record<string, string>;
   signal: AbortSignal | undefined;

@@ -27,7 +27,9 @@ function Pentests() {
         Run query
       </button>
       <ul aria-label="Pentests">
-        {query.data?.pentests_page.pentests.map((pentest) => <li key={pentest.op_id}>{pentest.name}</li>)}
+        {query.data?.pentests_page.pentests.map((pentest) => (
+          <li key={pentest.op_id}>{pentest.name}</li>
+        ))}
       </ul>
     </main>
   );

@@ -4,14 +4,18 @@ import { type AuthClient, type AuthClientOptions, createAuthClient, graphqlProxy
  * A page of an app using the core client, driven from the Chromium tests through `window.harness`.
  * The service runs on another origin (another port), so the browser applies CORS as in production.
  */
-const PentestsQuery =
-  'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name state } } }';
+const PentestsQuery = 'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name state } } }';
 
 /**
  * What a test may set: plain data, as it crosses from Node into the page (the tab channel's name for
  * tabSync, the URL for tokenEndpoint or graphqlProxy).
  */
-export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'regions' | 'authTimeoutMs'> & { region: string; tabSync?: string; tokenEndpoint?: string; graphqlProxy?: string };
+export type HarnessOptions = Pick<AuthClientOptions, 'apiKey' | 'regions' | 'authTimeoutMs'> & {
+  region: string;
+  tabSync?: string;
+  tokenEndpoint?: string;
+  graphqlProxy?: string;
+};
 
 let client: AuthClient | null = null;
 let clockOffsetMs = 0;

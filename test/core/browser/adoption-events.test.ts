@@ -19,7 +19,15 @@ describe('client events of tokens from elsewhere', () => {
     await renewing.refresh();
     await waitUntil(() => seen.length > 0);
     const obtained = heard.find((event) => event.type === 'exchange-end');
-    expect(seen).toEqual([{ type: 'token-adopted', from: 'tab', tokenTag: obtained?.type === 'exchange-end' && obtained.ok ? obtained.tokenTag : '', expiresAt: renewing.store.getState().expiresAt, at: expect.any(Number) as number }]);
+    expect(seen).toEqual([
+      {
+        type: 'token-adopted',
+        from: 'tab',
+        tokenTag: obtained?.type === 'exchange-end' && obtained.ok ? obtained.tokenTag : '',
+        expiresAt: renewing.store.getState().expiresAt,
+        at: expect.any(Number) as number,
+      },
+    ]);
 
     renewing.signOut();
     await waitUntil(() => seen.length > 1);

@@ -59,7 +59,7 @@ describe('Redux DevTools', () => {
     expect(devtools.unsubscribed).toBe(1);
   });
 
-  it("time travel in DevTools cannot plant a state in the client: it drives a mirror", async () => {
+  it('time travel in DevTools cannot plant a state in the client: it drives a mirror', async () => {
     vi.stubEnv('NODE_ENV', 'development');
     const devtools = installFakeExtension();
     const running = await startService();
@@ -107,7 +107,12 @@ describe('Redux DevTools: what each entry shows', () => {
     const { expiresAt } = client.store.getState();
     expect(devtools.actions).toEqual(['@@INIT', 'auth/authenticating', 'auth/authenticated']);
     expect(devtools.states[0]).toEqual({ status: 'idle', token: null, expiresAt: null, error: null });
-    expect(devtools.states.at(-1)).toEqual({ status: 'authenticated', token: '[redacted]', expiresAt: new Date(expiresAt ?? Number.NaN).toISOString(), error: null });
+    expect(devtools.states.at(-1)).toEqual({
+      status: 'authenticated',
+      token: '[redacted]',
+      expiresAt: new Date(expiresAt ?? Number.NaN).toISOString(),
+      error: null,
+    });
   });
 
   it('shows an error as its name and message only', async () => {

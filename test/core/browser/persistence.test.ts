@@ -80,7 +80,13 @@ describe('persistence', () => {
 
   it('a storage that fails to read or holds garbage neither blocks nor breaks requests', async () => {
     const running = await startService();
-    const throwing = { getItem: () => { throw new Error('blocked'); }, setItem: () => undefined, removeItem: () => undefined };
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => undefined,
+      removeItem: () => undefined,
+    };
     const garbage = { ...memoryStorage(), getItem: () => '{"state":{"id":42,"token":{}},"version":1' };
 
     await clientFor(running, { persist: sessionPersistence({ storage: throwing }) }).request(PentestsDocument);

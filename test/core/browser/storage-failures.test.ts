@@ -15,7 +15,9 @@ describe('a storage whose writes fail', () => {
     storage.failWrites = 'throw';
     const client = clientFor(running, { persist: sessionPersistence({ storage }) });
 
-    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: 'Acme Corp (us)' }] } });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({
+      pentests_page: { pentests: [{ client_name: 'Acme Corp (us)' }] },
+    });
     await client.request(PentestsDocument, { page_size: 1 });
 
     expect(running.service.authCalls).toHaveLength(1);
@@ -64,10 +66,9 @@ describe('a disposed client and the shared storage', () => {
     });
     let authCalls = 0;
     // Only the disposed client's /v1/auth call is held, so the next client's answer comes first.
-    const running = await startFaultyService(
-      ({ path }) => (path.endsWith('/v1/auth') && ++authCalls === 1 ? { holdUntil: held } : null),
-      { apiKeys: [API_KEY, 'second-key'] },
-    );
+    const running = await startFaultyService(({ path }) => (path.endsWith('/v1/auth') && ++authCalls === 1 ? { holdUntil: held } : null), {
+      apiKeys: [API_KEY, 'second-key'],
+    });
     const storage = memoryStorage();
     const disposed = clientFor(running, { persist: sessionPersistence({ storage }) });
     const inFlight = disposed.getToken();

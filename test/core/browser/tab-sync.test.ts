@@ -168,9 +168,7 @@ describe('a token the server refused', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let authCalls = 0;
-    const running = await startFaultyService(({ path }) =>
-      path.endsWith('/v1/auth') && ++authCalls === 1 ? { holdUntil: held } : null,
-    );
+    const running = await startFaultyService(({ path }) => (path.endsWith('/v1/auth') && ++authCalls === 1 ? { holdUntil: held } : null));
     const [holding] = tabs(running, 1);
     const pending = holding!.getToken();
     await waitUntil(() => running.faults.seen.length === 1);
@@ -247,4 +245,3 @@ describe('a token the server refused', () => {
     expect(bearerTokens(running.service)).toEqual([token]);
   });
 });
-

@@ -102,7 +102,6 @@ describe('waking up', () => {
   });
 });
 
-
 describe('the page becoming visible again', () => {
   // jsdom reports "prerender"; the tests set what a browser reports, and jsdom's own comes back after.
   afterEach(() => {

@@ -82,4 +82,3 @@ describe('who holds a client', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 });
-

@@ -29,7 +29,11 @@ describe('configuration', () => {
     ['a blank base address', { x: '   ' }, 'Unknown region "x"; configured regions: x'],
     ['a null entry', { x: null as never }, 'Unknown region "x"; configured regions: x'],
     ['endpoints without graphqlUrl', { x: { authUrl: 'http://x/token' } as never }, 'Region "x" needs both authUrl and graphqlUrl as non-empty strings'],
-    ['endpoints with a blank authUrl', { x: { authUrl: ' ', graphqlUrl: 'http://x/gql' } }, 'Region "x" needs both authUrl and graphqlUrl as non-empty strings'],
+    [
+      'endpoints with a blank authUrl',
+      { x: { authUrl: ' ', graphqlUrl: 'http://x/gql' } },
+      'Region "x" needs both authUrl and graphqlUrl as non-empty strings',
+    ],
   ])('a region whose entry is %s: an AuthConfigError saying what is wrong with it', (_label, regions, message) => {
     expect(() => resolveRegion('x', regions)).toThrow(new AuthConfigError(message));
   });
@@ -51,14 +55,26 @@ describe('configuration', () => {
     ['an auth timeout above 2^31 − 1 ms', { apiKey: API_KEY, region: 'test', authTimeoutMs: 2 ** 31 }, /authTimeoutMs/],
     // Opt-in features come from their factories, which carry their code; the 0.1 shapes say what to import.
     ['region "auto" without autoRegion()', { apiKey: API_KEY, region: 'auto' }, /region "auto" takes autoRegion\(\)/],
-    ['a region that is neither a name nor autoRegion()', { apiKey: API_KEY, region: { kind: 'mars' } as never }, /region takes a region name or autoRegion\(\)/],
+    [
+      'a region that is neither a name nor autoRegion()',
+      { apiKey: API_KEY, region: { kind: 'mars' } as never },
+      /region takes a region name or autoRegion\(\)/,
+    ],
     ['a bare token endpoint URL', { tokenEndpoint: '/api/token' as never }, /tokenEndpoint takes tokenEndpoint\(url\)/],
     ['a bare GraphQL proxy URL', { graphqlProxy: '/api/graphql' as never }, /graphqlProxy takes graphqlProxy\(url\)/],
     ['an empty token endpoint URL', { tokenEndpoint: tokenEndpoint('') }, /tokenEndpoint must be a non-empty string/],
-    ['a region named ""', { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9', '': 'http://127.0.0.1:9' } }, /region names must be non-empty/],
+    [
+      'a region named ""',
+      { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9', '': 'http://127.0.0.1:9' } },
+      /region names must be non-empty/,
+    ],
     ['a regions map that is null', { apiKey: API_KEY, region: 'test', regions: null as never }, /regions must be an object/],
     // React Native's AppState itself instead of appStateWake(AppState): said at once, not a TypeError when the client starts.
-    ['AppState itself as renewOnWake', { apiKey: API_KEY, region: 'test', renewOnWake: { currentState: 'active' } as never }, /renewOnWake takes true, false or a wake watcher such as appStateWake\(AppState\)/],
+    [
+      'AppState itself as renewOnWake',
+      { apiKey: API_KEY, region: 'test', renewOnWake: { currentState: 'active' } as never },
+      /renewOnWake takes true, false or a wake watcher such as appStateWake\(AppState\)/,
+    ],
   ])('%s: a typed AuthConfigError, state "error", and no request sent', async (_label, options, message) => {
     const running = await startService();
     const client = createAuthClient({ regions: { test: running.baseUrl }, ...options });
@@ -81,9 +97,17 @@ describe('configuration', () => {
       'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got apiKey, tokenEndpoint)',
     ],
     // null is off, as for every opt-in: then no mode is given.
-    ['an API key that is null', { apiKey: null, region: 'test' }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)'],
+    [
+      'an API key that is null',
+      { apiKey: null, region: 'test' },
+      'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)',
+    ],
     ['a blank API key', { apiKey: '   ', region: 'test' }, 'apiKey must be a non-empty string'],
-    ['a token endpoint that is null', { tokenEndpoint: null }, 'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)'],
+    [
+      'a token endpoint that is null',
+      { tokenEndpoint: null },
+      'Give exactly one of apiKey, tokenEndpoint or graphqlProxy (got none: false, null and undefined are off)',
+    ],
     ['an API key without a region', { apiKey: API_KEY }, 'region must be a string or autoRegion()'],
     ['autoRegion() with no configured region', { apiKey: API_KEY, region: autoRegion(), regions: {} }, 'autoRegion() needs at least one configured region'],
     ['a negative margin', { apiKey: API_KEY, region: 'test', refreshMarginMs: -1 }, 'refreshMarginMs must be a finite number ≥ 0, got -1'],

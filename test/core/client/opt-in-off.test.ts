@@ -1,16 +1,7 @@
 // false, null and undefined mean off for every opt-in option, as React code writes it; any other
 // value that is not what its factory gives is an AuthConfigError naming the option, never a TypeError.
 import { describe, expect, it } from 'vitest';
-import {
-  AuthConfigError,
-  authDevtools,
-  autoRegion,
-  createAuthClient,
-  graphqlProxy,
-  sessionPersistence,
-  tabSync,
-  tokenEndpoint,
-} from '../../../src/index.js';
+import { AuthConfigError, authDevtools, autoRegion, createAuthClient, graphqlProxy, sessionPersistence, tabSync, tokenEndpoint } from '../../../src/index.js';
 import { API_KEY, type Running, startService } from '../../support/fixtures.js';
 import { memoryStorage } from '../../support/memory-storage.js';
 
@@ -23,16 +14,19 @@ function clientWith(running: Running, extra: Record<string, unknown>) {
 }
 
 describe('an opt-in that is off', () => {
-  it.each(['persist', 'tabSync', 'devtools', 'tokenEndpoint', 'graphqlProxy'])('%s: false, null and undefined each leave the client as without it', async (name) => {
-    for (const off of OFF) {
-      const running = await startService();
-      const client = clientWith(running, { [name]: off });
-      expect(await client.request(ITEMS)).toEqual({ pentests_count: expect.any(Number) as number });
-      expect(running.service.authCalls).toHaveLength(1);
-      expect(client.store.getState().error).toBeNull();
-      client.dispose();
-    }
-  });
+  it.each(['persist', 'tabSync', 'devtools', 'tokenEndpoint', 'graphqlProxy'])(
+    '%s: false, null and undefined each leave the client as without it',
+    async (name) => {
+      for (const off of OFF) {
+        const running = await startService();
+        const client = clientWith(running, { [name]: off });
+        expect(await client.request(ITEMS)).toEqual({ pentests_count: expect.any(Number) as number });
+        expect(running.service.authCalls).toHaveLength(1);
+        expect(client.store.getState().error).toBeNull();
+        client.dispose();
+      }
+    },
+  );
 
   it('persist off stores nothing; the same option on stores the token', async () => {
     const running = await startService();
@@ -54,7 +48,13 @@ describe('an opt-in that is off', () => {
 });
 
 describe('an opt-in given something else', () => {
-  const WRONG = [['a string', 'yes'], ['a number', 42], ['true', true], ['an object of another shape', { open: 'no' }], ['a function', () => undefined]] as const;
+  const WRONG = [
+    ['a string', 'yes'],
+    ['a number', 42],
+    ['true', true],
+    ['an object of another shape', { open: 'no' }],
+    ['a function', () => undefined],
+  ] as const;
   const OPTIONS = {
     persist: 'sessionPersistence()',
     tabSync: "tabSync('app-name')",
@@ -81,7 +81,14 @@ describe('an opt-in given something else', () => {
   it('the factories’ own values are taken', () => {
     const regions = { us: 'https://us.example.com' };
     for (const options of [
-      { apiKey: 'k', region: autoRegion(), regions, persist: sessionPersistence({ storage: memoryStorage() }), tabSync: tabSync('app'), devtools: authDevtools() },
+      {
+        apiKey: 'k',
+        region: autoRegion(),
+        regions,
+        persist: sessionPersistence({ storage: memoryStorage() }),
+        tabSync: tabSync('app'),
+        devtools: authDevtools(),
+      },
       { tokenEndpoint: tokenEndpoint('/api/token'), regions },
       { graphqlProxy: graphqlProxy('http://127.0.0.1:1/api/graphql') },
     ]) {

@@ -50,7 +50,8 @@ async function refusal({ createAuthClient }: Core): Promise<{ warnings: unknown[
 describe('the option checks in a bundled app', () => {
   it('production: no message or unknown-option warning in the bundle, and a bad option still refused with an AuthConfigError and its code', async () => {
     const { code, core } = await built('production');
-    for (const message of ['must be a finite number', 'ignores the option', 'Did you mean', 'takes tokenEndpoint(url)', 'opentelemetry']) expect(code).not.toContain(message);
+    for (const message of ['must be a finite number', 'ignores the option', 'Did you mean', 'takes tokenEndpoint(url)', 'opentelemetry'])
+      expect(code).not.toContain(message);
     const { warnings, error } = await refusal(core);
     expect(warnings).toEqual([]);
     expect(error).toBeInstanceOf(core.AuthConfigError);

@@ -1,12 +1,6 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import {
-  GRAPHQL_INFINITE_QUERY_KEY_MARK,
-  graphqlInfiniteQueryKey,
-  graphqlQueryKey,
-  graphqlScopeKey,
-  type AuthIdentity,
-} from '../../../src/index.js';
+import { GRAPHQL_INFINITE_QUERY_KEY_MARK, graphqlInfiniteQueryKey, graphqlQueryKey, graphqlScopeKey, type AuthIdentity } from '../../../src/index.js';
 
 const identity: AuthIdentity = { region: 'us', id: 'tag-1' };
 const QUERY = 'query Pentests($page_size: Int) { pentests_page(page_size: $page_size) { total } }';

@@ -33,9 +33,11 @@ describe('an option name the library does not know is reported once in developme
 
   it('a name near none of the known ones is reported without a guess', () => {
     const options = { apiKey: 'k', region: 'test', regions: { test: 'http://127.0.0.1:1' }, onTokenRefreshed: () => undefined };
-    expect(warningsOf(() => { createAuthClient(options).dispose(); })).toEqual([
-      'graphql-jwt-auth-react: createAuthClient ignores the option "onTokenRefreshed", which it does not know.',
-    ]);
+    expect(
+      warningsOf(() => {
+        createAuthClient(options).dispose();
+      }),
+    ).toEqual(['graphql-jwt-auth-react: createAuthClient ignores the option "onTokenRefreshed", which it does not know.']);
   });
 
   it('AuthProvider reports an unknown prop, and not its own props (queryClient, onAuthError, children)', async () => {
@@ -45,14 +47,20 @@ describe('an option name the library does not know is reported once in developme
     const lines = warningsOf(() => {
       view = renderWithAuth(<AuthStatus />, running, props);
     });
-    expect(lines).toEqual(['graphql-jwt-auth-react: AuthProvider ignores the option "refreshMarginMS", which it does not know. Did you mean "refreshMarginMs"?']);
+    expect(lines).toEqual([
+      'graphql-jwt-auth-react: AuthProvider ignores the option "refreshMarginMS", which it does not know. Did you mean "refreshMarginMs"?',
+    ]);
     view?.unmount();
   });
 
   it('says nothing in production', () => {
     vi.stubEnv('NODE_ENV', 'production');
     const options = { apiKey: 'k', region: 'test', regions: { test: 'http://127.0.0.1:1' }, regionz: {} };
-    expect(warningsOf(() => { createAuthClient(options).dispose(); })).toEqual([]);
+    expect(
+      warningsOf(() => {
+        createAuthClient(options).dispose();
+      }),
+    ).toEqual([]);
   });
 
   it('where there is no `process` (a page loading the module as is): no ReferenceError, nothing reported, a bad option still refused with its code', async () => {

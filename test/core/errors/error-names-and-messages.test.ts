@@ -24,16 +24,8 @@ describe('error names and messages', () => {
     ['AuthNetworkError', new AuthNetworkError('http://127.0.0.1:1/v1/auth'), 'Could not reach the auth endpoint http://127.0.0.1:1/v1/auth'],
     ['AuthServerError', new AuthServerError(503, 'down'), 'The auth endpoint failed (503): down'],
     ['InvalidApiKeyError', new InvalidApiKeyError(), 'The API key was rejected by the auth endpoint (401)'],
-    [
-      'InvalidGraphQLResponseError',
-      new InvalidGraphQLResponseError(200),
-      'The GraphQL endpoint answered 200 with something that is not a GraphQL result',
-    ],
-    [
-      'NotPrefetchedError',
-      new NotPrefetchedError(),
-      'A suspense query without prefetched data renders its fallback on the server and loads in the browser',
-    ],
+    ['InvalidGraphQLResponseError', new InvalidGraphQLResponseError(200), 'The GraphQL endpoint answered 200 with something that is not a GraphQL result'],
+    ['NotPrefetchedError', new NotPrefetchedError(), 'A suspense query without prefetched data renders its fallback on the server and loads in the browser'],
     [
       'GraphQLUrlMismatchError',
       new GraphQLUrlMismatchError({
@@ -43,15 +35,11 @@ describe('error names and messages', () => {
         configuredUrl: 'https://api.gateway.horizon3ai.com/v1/graphql',
       }),
       'The token endpoint /api/token gives tokens for http://127.0.0.1:4000/v1/graphql, but this client\'s regions send region "us" to ' +
-        'https://api.gateway.horizon3ai.com/v1/graphql; no token was sent to either. Leave `regions` out of the browser\'s client ' +
+        "https://api.gateway.horizon3ai.com/v1/graphql; no token was sent to either. Leave `regions` out of the browser's client " +
         '(tokens then go where the endpoint says), or give it the same regions as createTokenHandler',
     ],
     ['SignedOutError', new SignedOutError(), 'Signed out: call refresh() to authenticate again'],
-    [
-      'TokenExpiredError',
-      new TokenExpiredError(401),
-      'The GraphQL endpoint answered that the token has expired (401), even after re-authenticating',
-    ],
+    ['TokenExpiredError', new TokenExpiredError(401), 'The GraphQL endpoint answered that the token has expired (401), even after re-authenticating'],
     ['TokenRejectedError', new TokenRejectedError(403), 'The GraphQL endpoint refused the token (403), even after re-authenticating'],
     [
       'UnexpectedRedirectError',

@@ -13,8 +13,12 @@ describe('a flaky auth server while the token is still valid', () => {
     offsetMs = client.store.getState().expiresAt! - 30_000 - Date.now(); // due, not expired
     service.queueAuthFailures(503);
 
-    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
-    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({
+      pentests_page: { pentests: [{ client_name: clientName('us') }] },
+    });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({
+      pentests_page: { pentests: [{ client_name: clientName('us') }] },
+    });
 
     expect(service.authCalls.map((call) => call.status)).toEqual([200, 503]); // no retry during the backoff
     expect(bearerTokens(service)).toEqual([first, first]);

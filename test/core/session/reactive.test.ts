@@ -4,25 +4,22 @@ import { PauseOpDocument, PentestsDocument, runningOpId } from '../../support/do
 import { bearerTokens, clientFor, startService } from '../../support/fixtures.js';
 
 describe('reactive re-authentication', () => {
-  it.each([401, 200])(
-    'an expired answer with status %i re-authenticates once and retries the operation with the new token',
-    async (status) => {
-      const running = await startService();
-      const { service } = running;
-      service.expiredStatus = status;
-      const client = clientFor(running);
-      const first = await client.getToken();
-      service.expireTokensNow();
+  it.each([401, 200])('an expired answer with status %i re-authenticates once and retries the operation with the new token', async (status) => {
+    const running = await startService();
+    const { service } = running;
+    service.expiredStatus = status;
+    const client = clientFor(running);
+    const first = await client.getToken();
+    service.expireTokensNow();
 
-      const result = await client.request(PentestsDocument, { page_size: 3 });
+    const result = await client.request(PentestsDocument, { page_size: 3 });
 
-      expect(result.pentests_page.pentests).toHaveLength(3);
-      expect(service.authCalls).toHaveLength(2);
-      expect(bearerTokens(service)).toEqual([first, service.issuedTokens[1]]);
-      expect(service.graphqlCalls.map((call) => call.expired)).toEqual([true, false]);
-      expect(client.store.getState().token).toBe(service.issuedTokens[1]);
-    },
-  );
+    expect(result.pentests_page.pentests).toHaveLength(3);
+    expect(service.authCalls).toHaveLength(2);
+    expect(bearerTokens(service)).toEqual([first, service.issuedTokens[1]]);
+    expect(service.graphqlCalls.map((call) => call.expired)).toEqual([true, false]);
+    expect(client.store.getState().token).toBe(service.issuedTokens[1]);
+  });
 
   it('a fresh token also answered expired fails with TokenExpiredError after exactly one retry (no loop)', async () => {
     const running = await startService();

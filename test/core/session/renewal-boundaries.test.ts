@@ -134,4 +134,3 @@ describe('renewal at its boundaries', () => {
     expect(bearerTokens(running.service)).toEqual([first, running.service.issuedTokens[1]]);
   });
 });
-

@@ -9,13 +9,15 @@ describe('a throttled /v1/auth', () => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 429, headers: { 'retry-after': '7' } });
 
-    const error: unknown = await clientFor(running).getToken().catch((e: unknown) => e);
+    const error: unknown = await clientFor(running)
+      .getToken()
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AuthServerError);
     expect(error).toMatchObject({ status: 429, retryAfterMs: 7_000 });
   });
 
-  it('Retry-After as an HTTP-date: read against the answer\'s Date header, not the client clock', async () => {
+  it("Retry-After as an HTTP-date: read against the answer's Date header, not the client clock", async () => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 429, headers: { 'retry-after': new Date(Date.now() + 30_000).toUTCString() } });
     // A client clock a day behind would make the wait a day longer if read against it.
@@ -56,7 +58,9 @@ describe('a throttled /v1/auth', () => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 503, headers: { 'retry-after': value } });
 
-    const error = (await clientFor(running).getToken().catch((e: unknown) => e)) as AuthServerError;
+    const error = (await clientFor(running)
+      .getToken()
+      .catch((e: unknown) => e)) as AuthServerError;
 
     expect(error).toBeInstanceOf(AuthServerError);
     expect(error.retryAfterMs).toBe(expected);
@@ -66,7 +70,9 @@ describe('a throttled /v1/auth', () => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 408, headers: { 'retry-after': '3' } });
 
-    const error: unknown = await clientFor(running).getToken().catch((e: unknown) => e);
+    const error: unknown = await clientFor(running)
+      .getToken()
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AuthServerError);
     expect(error).toMatchObject({ status: 408, retryAfterMs: 3_000 });

@@ -32,7 +32,9 @@ describe('errors from /v1/auth', () => {
     const token = await client.refresh();
     expect(token).toBe(running.service.issuedTokens[0]);
     expect(running.service.authCalls).toHaveLength(2);
-    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({
+      pentests_page: { pentests: [{ client_name: clientName('us') }] },
+    });
   });
 
   it("400: AuthRequestError carrying the server's message, from JSON message, JSON error or plain text", async () => {
@@ -76,7 +78,7 @@ describe('errors from /v1/auth', () => {
     expect(running.service.authCalls).toHaveLength(1);
   });
 
-  it("a long server message is cut to 300 characters after the API key is redacted, so no part of the key is left", async () => {
+  it('a long server message is cut to 300 characters after the API key is redacted, so no part of the key is left', async () => {
     const running = await startService();
     running.service.queueAuthFailures({ status: 400, body: `${'x'.repeat(295)}${API_KEY}${'y'.repeat(500)}` });
     const client = clientFor(running);
@@ -98,7 +100,9 @@ describe('errors from /v1/auth', () => {
     expect(client.store.getState().error).toBeInstanceOf(AuthServerError);
 
     clock += 1_000; // the first step of the backoff is at most 1 s
-    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({ pentests_page: { pentests: [{ client_name: clientName('us') }] } });
+    await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({
+      pentests_page: { pentests: [{ client_name: clientName('us') }] },
+    });
     expect(running.service.authCalls).toHaveLength(2);
     expect(client.store.getState()).toMatchObject({ status: 'authenticated', error: null });
   });
@@ -226,7 +230,10 @@ describe('errors from /v1/auth', () => {
   });
 
   it("the app's GraphQL proxy answering 403 with a long body: named with its URL, the body's message cut to 300 characters", async () => {
-    const server = await startScriptedServer({ auth: () => ({ status: 500, body: '' }), graphql: () => ({ status: 403, body: JSON.stringify({ error: 'x'.repeat(1000) }) }) });
+    const server = await startScriptedServer({
+      auth: () => ({ status: 500, body: '' }),
+      graphql: () => ({ status: 403, body: JSON.stringify({ error: 'x'.repeat(1000) }) }),
+    });
     const url = `${server.baseUrl}/api/graphql`;
     const client = createAuthClient({ graphqlProxy: graphqlProxy(url) });
 

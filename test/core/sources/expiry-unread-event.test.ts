@@ -14,7 +14,10 @@ afterEach(() => {
 
 function clientOn(baseUrl: string, events: AuthEvent[]) {
   const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: baseUrl } });
-  disposers.push(client.onEvent((event) => events.push(event)), client.dispose);
+  disposers.push(
+    client.onEvent((event) => events.push(event)),
+    client.dispose,
+  );
   return client;
 }
 

@@ -25,7 +25,14 @@ describe('a fetch option whose answers lack headers, on a 503', () => {
   it('token endpoint mode: AuthNetworkError naming the endpoint, the TypeError as cause', async () => {
     const server = createServer((_req, res) => res.writeHead(503).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
+    onTestFinished(
+      () =>
+        new Promise<void>((resolve) =>
+          server.close(() => {
+            resolve();
+          }),
+        ),
+    );
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
     const url = `http://127.0.0.1:${address.port}/api/token`;

@@ -10,7 +10,14 @@ async function serveTokenAnswer(body: object): Promise<{ url: string; calls: () 
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
+  );
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
   return { url: `http://127.0.0.1:${address.port}/api/token`, calls: () => calls };

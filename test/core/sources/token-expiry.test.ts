@@ -34,7 +34,10 @@ describe('decodeJwtClaims', () => {
     expect(decodeJwtClaims(craftJwtWithPayload(base64urlEncode(json)))).toBeNull();
   });
 
-  it.each([['not base64url', '!!!'], ['base64url of no JSON', base64urlEncode('{"exp":')]])('is null (not undefined) for a payload %s', (_label, payload) => {
+  it.each([
+    ['not base64url', '!!!'],
+    ['base64url of no JSON', base64urlEncode('{"exp":')],
+  ])('is null (not undefined) for a payload %s', (_label, payload) => {
     expect(decodeJwtClaims(craftJwtWithPayload(payload))).toBeNull();
   });
 });

@@ -1,14 +1,7 @@
 // The throwaway Node project that test/package/node-core.package.ts compiles against the packed tarball,
 // with only graphql-jwt-auth-react and graphql installed: the React-free entry, as a script would use it.
 import { parse } from 'graphql';
-import {
-  type AuthClient,
-  AuthError,
-  createAuthClient,
-  graphqlQueryKey,
-  InvalidApiKeyError,
-  type TypedDocumentNode,
-} from 'graphql-jwt-auth-react/core';
+import { type AuthClient, AuthError, createAuthClient, graphqlQueryKey, InvalidApiKeyError, type TypedDocumentNode } from 'graphql-jwt-auth-react/core';
 
 interface Pentest {
   op_id: string;

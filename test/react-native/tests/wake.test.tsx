@@ -29,7 +29,11 @@ describe('coming back to the foreground', () => {
     // Web Locks are absent from the environment already).
     for (const name of Object.keys(web)) Reflect.deleteProperty(globalThis, name);
     Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined, configurable: true });
-    expect([typeof document, typeof (globalThis as { window?: { addEventListener?: unknown } }).window?.addEventListener, typeof navigator?.locks]).toEqual(['undefined', 'undefined', 'undefined']);
+    expect([typeof document, typeof (globalThis as { window?: { addEventListener?: unknown } }).window?.addEventListener, typeof navigator?.locks]).toEqual([
+      'undefined',
+      'undefined',
+      'undefined',
+    ]);
     try {
       const setAppState = driveAppState();
       let skewMs = 0;

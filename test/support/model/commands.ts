@@ -253,12 +253,7 @@ export function commandArbs(slots: number): Array<fc.Arbitrary<Command>> {
     [1, fc.constantFrom(503 as const, 'reset' as const).map((failure) => new GraphqlFails(failure))],
     [1, fc.tuple(slot, fc.boolean()).map(([s, otherKey]) => new ChangeIdentity(s, otherKey))],
     [1, fc.constantFrom<StorageFault>('none', 'read-fails', 'write-throws', 'write-rejects').map((fault) => new Storage(fault))],
-    [
-      2,
-      fc
-        .tuple(fc.constantFrom<TabMessageKind>('ask', 'sign-out', 'refused-token', 'garbled-token'), slot)
-        .map(([message, s]) => new TabMessage(message, s)),
-    ],
+    [2, fc.tuple(fc.constantFrom<TabMessageKind>('ask', 'sign-out', 'refused-token', 'garbled-token'), slot).map(([message, s]) => new TabMessage(message, s))],
     [1, fc.constant(new Wake())],
   ];
   return weighted.flatMap(([weight, arbitrary]) => Array.from({ length: weight }, () => arbitrary));
@@ -266,4 +261,3 @@ export function commandArbs(slots: number): Array<fc.Arbitrary<Command>> {
 
 /** The budget a run starts with: one identity start per tab. */
 export const initialModel = (slots: number): Model => ({ authBudget: slots });
-

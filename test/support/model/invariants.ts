@@ -52,5 +52,4 @@ export function violations(events: readonly Event[]): string[] {
 }
 
 /** `/v1/auth` calls made so far. */
-export const authCalls = (events: readonly Event[]) =>
-  events.filter((event) => event.kind === 'send' && event.endpoint === 'auth').length;
+export const authCalls = (events: readonly Event[]) => events.filter((event) => event.kind === 'send' && event.endpoint === 'auth').length;

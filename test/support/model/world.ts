@@ -48,9 +48,7 @@ export interface Server {
 
 export async function startModelServer(): Promise<Server> {
   let current: DemoService | null = null;
-  const served = await serve((request) =>
-    current ? current.handle(request) : Promise.resolve(new Response('no service', { status: 503 })),
-  );
+  const served = await serve((request) => (current ? current.handle(request) : Promise.resolve(new Response('no service', { status: 503 }))));
   return {
     baseUrl: served.url,
     route: (service) => {
@@ -166,16 +164,18 @@ export class World {
 
   start(label: string, tab: Tab, run: (client: AuthClient) => Promise<unknown>): Operation {
     const operation: Operation = { label, tab: tab.id, promise: Promise.resolve(), settled: false };
-    operation.promise = this.as(tab, run).then(
-      (value: unknown) => {
-        operation.outcome = { value };
-      },
-      (error: unknown) => {
-        operation.outcome = { error };
-      },
-    ).finally(() => {
-      operation.settled = true;
-    });
+    operation.promise = this.as(tab, run)
+      .then(
+        (value: unknown) => {
+          operation.outcome = { value };
+        },
+        (error: unknown) => {
+          operation.outcome = { error };
+        },
+      )
+      .finally(() => {
+        operation.settled = true;
+      });
     this.operations.push(operation);
     return operation;
   }
@@ -246,9 +246,7 @@ export class World {
     while ([...this.#tabChannels].some((channel) => channel.lastBarrier < barrier) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    delivered((identity) =>
-      this.slots.filter((tab) => tab.started && !tab.disposed && tab.client.identity.id === identity),
-    );
+    delivered((identity) => this.slots.filter((tab) => tab.started && !tab.disposed && tab.client.identity.id === identity));
   }
 
   /**
@@ -260,7 +258,7 @@ export class World {
     this.#sender?.close();
     globalThis.BroadcastChannel = NativeBroadcastChannel;
     const deadline = Date.now() + deadlineMs;
-    for (let quiet = 0; quiet < 3 && Date.now() < deadline; ) {
+    for (let quiet = 0; quiet < 3 && Date.now() < deadline;) {
       if (this.#scheduler.count() > 0) {
         quiet = 0;
         await this.#scheduler.waitNext(this.#scheduler.count());
