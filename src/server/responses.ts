@@ -7,8 +7,7 @@ export function jsonResponse(status: number, body: unknown, headers?: Record<str
 
 /** A JSON answer already serialised: the token handler keeps its answer's text while the token lasts. */
 export function jsonTextResponse(status: number, text: string, headers?: Record<string, string>): Response {
-  // The constant headers as they are when nothing is added: a Response copies what it is given.
-  return new Response(text, { status, headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers } });
+  return new Response(text, { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 /** A GraphQL-shaped error answer, so a GraphQL client reads it as one. */
