@@ -8,13 +8,23 @@ import { runDay } from './scenarios/day.js';
 import { runFarm } from './scenarios/farm.js';
 import { runLateExpired } from './scenarios/late-expired.js';
 import { runRenders } from './scenarios/renders.js';
-import { runServer } from './scenarios/server.js';
+import { runServer, SERVER_PARTS } from './scenarios/server.js';
 import { runClientCost } from './scenarios/client-cost.js';
 import { runClientStorm } from './scenarios/client-storm.js';
 import { runSteady } from './scenarios/steady.js';
 import { runStorm, type StormRow } from './scenarios/storm.js';
 import { runTenants } from './scenarios/tenants.js';
 
+/**
+ * `npm run bench -- server:token storm:revoked:100` runs only the named parts (a scenario, or its
+ * part after a colon) and prints their figures as JSON; RESULTS.md and results.json are written only
+ * by a whole run, so that a partial one never passes for it.
+ */
+const only = process.argv.slice(2);
+const wanted = (...path: string[]) => {
+  const part = path.join(':');
+  return only.length === 0 || only.some((name) => part === name || part.startsWith(`${name}:`));
+};
 const startedAt = new Date();
 const loadAtStart = loadavg()[0] ?? 0;
 const t0 = performance.now();
@@ -25,34 +35,29 @@ const step = (name: string) => {
 step('storm');
 const storm: StormRow[] = [];
 for (const kind of ['clock', 'revoked'] as const) {
-  storm.push(
-    ...(await runStorm(CONTENDERS, kind, 10, 15)),
-    // Three rounds at N = 1 000 left the median to one noisy round (1.13× to 2.03× across runs).
-    ...(await runStorm(CONTENDERS, kind, 100, 9)),
-    ...(await runStorm(CONTENDERS, kind, 1000, 9)),
-  );
+  // Three rounds at N = 1 000 left the median to one noisy round (1.13× to 2.03× across runs).
+  for (const [n, rounds] of [
+    [10, 15],
+    [100, 9],
+    [1000, 9],
+  ] as const) {
+    if (wanted('storm', kind, String(n))) storm.push(...(await runStorm(CONTENDERS, kind, n, rounds)));
+  }
 }
 step('storm, revoked, in memory');
-const clientStorm = [...(await runClientStorm(CONTENDERS, 100, 9)), ...(await runClientStorm(CONTENDERS, 1000, 9))];
-step('late expired answers');
-const late = await runLateExpired(CONTENDERS, 10, 3);
-step('steady overhead');
-const steady = await runSteady(CONTENDERS, 1_000, 10, OURS);
-step('client-only cost (in-memory fetch)');
-const clientCost = await runClientCost(CONTENDERS, 5_000, 5);
-step('a day of traffic');
-const day = await runDay(CONTENDERS);
-step('re-renders');
-const renders = await runRenders(20);
-step('farm');
-const farm = await runFarm();
-step('bundle');
+const clientStorm: Awaited<ReturnType<typeof runClientStorm>> = [];
+for (const n of [100, 1000]) if (wanted('client-storm', String(n))) clientStorm.push(...(await runClientStorm(CONTENDERS, n, 9)));
+const late = wanted('late') ? (step('late expired answers'), await runLateExpired(CONTENDERS, 10, 3)) : [];
+const steady = wanted('steady') ? (step('steady overhead'), await runSteady(CONTENDERS, 1_000, 10, OURS)) : [];
+const clientCost = wanted('client-cost') ? (step('client-only cost (in-memory fetch)'), await runClientCost(CONTENDERS, 5_000, 5)) : [];
+const day = wanted('day') ? (step('a day of traffic'), await runDay(CONTENDERS)) : [];
+const renders = wanted('renders') ? (step('re-renders'), await runRenders(20)) : [];
+const farm = wanted('farm') ? (step('farm'), await runFarm()) : [];
 // The events' row beside the other bundle rows: the same minimal app, with and without them.
-const bundle = [...(await runBundle()), ...(await eventsCost())];
-step('server: proxy and token handler against their floors');
-const server = await runServer();
-step('many keys behind one proxy');
-const tenants = await runTenants();
+const bundle = wanted('bundle') ? (step('bundle'), [...(await runBundle()), ...(await eventsCost())]) : [];
+const serverParts = SERVER_PARTS.filter((part) => wanted('server', part));
+const server = serverParts.length > 0 ? (step('server: proxy and token handler against their floors'), await runServer(serverParts)) : { load: [], memory: [] };
+const tenants = wanted('tenants') ? (step('many keys behind one proxy'), await runTenants()) : undefined;
 
 const results: Results = {
   storm,
@@ -65,13 +70,17 @@ const results: Results = {
   renders,
   farm,
   server,
-  tenants,
+  ...(tenants === undefined ? {} : { tenants }),
   startedAt,
   seconds: (performance.now() - t0) / 1000,
   loadAtStart,
 };
-// The raw figures too, so the tables can be re-rendered (npm run bench:report) without a new run.
-await writeFile(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-const markdown = renderResults(results);
-await writeFile(new URL('RESULTS.md', import.meta.url), markdown);
-console.log(markdown);
+if (only.length > 0) {
+  console.log(JSON.stringify(results, null, 2));
+} else {
+  // The raw figures too, so the tables can be re-rendered (npm run bench:report) without a new run.
+  await writeFile(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  const markdown = renderResults(results);
+  await writeFile(new URL('RESULTS.md', import.meta.url), markdown);
+  console.log(markdown);
+}

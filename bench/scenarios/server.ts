@@ -203,22 +203,27 @@ async function memoryOverTime(upstream: Upstream, mode: 'proxy' | 'bare', openTe
   }
 }
 
-export async function runServer(): Promise<ServerResults> {
+/** The parts of the server bench, each runnable alone (`npm run bench -- server:token`). */
+export const SERVER_PARTS = ['proxy', 'token', 'farm', 'memory', 'memory-controls'] as const;
+export type ServerPart = (typeof SERVER_PARTS)[number];
+
+export async function runServer(parts: readonly ServerPart[] = SERVER_PARTS): Promise<ServerResults> {
   const upstream = await startUpstream();
   const redis = await startRedis();
   try {
-    const load: LoadRow[] = [...(await sideBySide(['proxy', 'bare', 'hono'], upstream)), ...(await sideBySide(['token', 'token-floor'], upstream))];
-    for (const mode of ['proxy', 'token'] as const) {
+    const load: LoadRow[] = [];
+    if (parts.includes('proxy')) load.push(...(await sideBySide(['proxy', 'bare', 'hono'], upstream)));
+    if (parts.includes('token')) load.push(...(await sideBySide(['token', 'token-floor'], upstream)));
+    for (const mode of parts.includes('farm') ? (['proxy', 'token'] as const) : []) {
       load.push(await farmOfFour(mode, upstream, null));
       load.push(await farmOfFour(mode, upstream, redis.url));
       await redisCli(redis.port, 'FLUSHALL');
     }
-    const memory = [
-      ...(await memoryOverTime(upstream, 'proxy', false)),
-      ...(await memoryOverTime(upstream, 'proxy', true)),
-      ...(await memoryOverTime(upstream, 'bare', false)),
-      ...(await memoryOverTime(upstream, 'proxy', false, true)),
-    ];
+    const memory: MemoryRow[] = [];
+    if (parts.includes('memory')) memory.push(...(await memoryOverTime(upstream, 'proxy', false)));
+    if (parts.includes('memory-controls')) memory.push(...(await memoryOverTime(upstream, 'proxy', true)));
+    if (parts.includes('memory')) memory.push(...(await memoryOverTime(upstream, 'bare', false)));
+    if (parts.includes('memory-controls')) memory.push(...(await memoryOverTime(upstream, 'proxy', false, true)));
     return { load, memory };
   } finally {
     await redis.stop();

@@ -2,7 +2,7 @@ import { ExpiredAnswer, isTokenExpiredBody, isTokenRejectedBody } from '../core/
 import { UnexpectedRedirectError } from '../core/errors/index.js';
 import { NO_REDIRECT, refuseRedirect } from '../core/wire/redirects.js';
 import { NoAnswer, type Send, type SendOptions } from '../core/wire/transport.js';
-import { readCappedText } from './read-capped.js';
+import { readCappedBody } from './read-capped.js';
 
 /** What the proxy forwards besides the query text, in place of the variables a Send receives. */
 export interface ForwardedOperation {
@@ -34,6 +34,8 @@ export class UpstreamTimeout extends Error {
 export class ResponseTooLarge extends Error {
   override name = 'ResponseTooLarge';
 }
+
+const tooLarge = () => new ResponseTooLarge();
 
 /**
  * A Send for the proxy: posts the browser's operation as is (with the server's token) and resolves
@@ -71,7 +73,7 @@ export function forwardingTransport({ timeoutMs, maxResponseBytes }: UpstreamLim
         answered?.(response.status);
         refuseRedirect(response, graphqlUrl);
         status = response.status;
-        body = await readCappedText(response.body, maxResponseBytes, () => new ResponseTooLarge());
+        body = await readCappedBody(response, maxResponseBytes, tooLarge);
       } catch (error) {
         if (error instanceof ResponseTooLarge || error instanceof UnexpectedRedirectError || signal?.aborted === true) throw error;
         if (both.signal.reason instanceof UpstreamTimeout) throw both.signal.reason;

@@ -97,18 +97,25 @@ export function handlerShell(
   const allowedOrigins = options.allowedOrigins ?? [];
   const open = sessionOpener(options, transport, answerWith);
   const sessions = options.credentials === undefined ? oneKey(open(options)) : manyKeys(options, open);
-  async function serve(request: Request, trusted: boolean): Promise<Response> {
-    const origin = trusted ? null : listedOrigin(request, allowedOrigins);
+  // Without a list no Origin is read here: each header read costs the adapter a lookup, and the first
+  // one Node's building of the whole header object.
+  const corsListed = allowedOrigins.length > 0;
+  function serve(request: Request, trusted: boolean): Promise<Response> {
+    const origin = trusted || !corsListed ? null : listedOrigin(request, allowedOrigins);
     if (origin === null) return answerTo(request, trusted, false);
-    return withCors(isPostPreflight(request) ? preflightAnswer(request) : await answerTo(request, false, true), origin);
+    return isPostPreflight(request)
+      ? Promise.resolve(withCors(preflightAnswer(request), origin))
+      : answerTo(request, false, true).then((answer) => withCors(answer, origin));
   }
   async function answerTo(request: Request, trusted: boolean, listed: boolean): Promise<Response> {
     try {
-      const refused = trusted
+      const checked = trusted
         ? request.method === 'POST'
           ? null
           : jsonResponse(405, { error: 'method not allowed: use POST' }, { allow: 'POST' })
-        : await refusal(request, options, listed);
+        : refusal(request, options, listed);
+      // Awaited only when the app's authorizeRequest answered with a promise: each await is a turn of the microtask queue.
+      const refused = checked instanceof Promise ? await checked : checked;
       if (refused) return refused;
       // Trusted calls too: the request a Server Component passes on names its user, hence the tenant.
       const found = sessions.forRequest(request);

@@ -1,4 +1,4 @@
-import { readCappedText } from './read-capped.js';
+import { readCappedBody } from './read-capped.js';
 
 /** The body did not fit the limit. */
 export class BodyTooLarge extends Error {
@@ -82,6 +82,7 @@ export function checkJsonShape(text: string, { maxDepth, maxValues }: JsonLimits
 }
 
 const encoder = new TextEncoder();
+const tooLarge = () => new BodyTooLarge();
 
 /** Whether `text` takes more than `maxBytes` in UTF-8, where each UTF-16 unit takes one to three bytes. */
 function exceedsBytes(text: string, maxBytes: number): boolean {
@@ -99,9 +100,7 @@ function exceedsBytes(text: string, maxBytes: number): boolean {
  * streams, so it cannot make the server buffer more than the limit either.
  */
 export async function readJson(request: Request, maxBytes: number, limits: JsonLimits): Promise<unknown> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge();
-  const text = declared !== null && /^\d+$/.test(declared) ? await request.text() : await readCappedText(request.body, maxBytes, () => new BodyTooLarge());
+  const text = await readCappedBody(request, maxBytes, tooLarge);
   // A Request built in process (fetchInProcess) is not held to its header by any framing.
   if (exceedsBytes(text, maxBytes)) throw new BodyTooLarge();
   checkJsonShape(text, limits);

@@ -56,7 +56,7 @@ function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Ans
     try {
       const heldNone = upstream.client.store.getState().token === null;
       const handedOver = expired !== undefined && (await claimExpired(expired));
-      const { token, region } = await session.readySession();
+      const { token, region } = session.heldSession() ?? (await session.readySession());
       // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it
       // next. So is a token a session that held none (new here, or back after the pool dropped it)
       // took from the shared cache: another process's, which no one here asked the service about.

@@ -1,7 +1,9 @@
 // @vitest-environment node
 // The proxy's work per request is bounded: how deep a body may nest, how long and how large the
 // service's answer may be, and a query whose browser went away is cancelled upstream.
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthConfigError } from '../../src/index.js';
 import { createGraphQLProxy, type GraphQLProxyOptions } from '../../src/server/index.js';
@@ -218,6 +220,33 @@ describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseB
     expect(atLimit.status).toBe(200);
     expect(((await atLimit.json()) as { data: { big: string } }).data.big).toHaveLength(64 * 1024 - envelope);
     const over = await post(url, { query: `{ big(bytes: ${64 * 1024 - envelope + 1}) }` });
+    expect(over.status).toBe(502);
+    expect(await over.json()).toEqual({ errors: [{ message: `The service's answer exceeds ${64 * 1024} bytes`, extensions: { code: 'RESPONSE_TOO_LARGE' } }] });
+  });
+
+  it('a compressed answer is held to maxResponseBytes as it decodes, whatever its Content-Length says', async () => {
+    // The service's own answers are not compressed: a gateway in front of it may compress them.
+    const decoded = JSON.stringify({ data: { big: 'x'.repeat(100 * 1024) } });
+    const gzipped = gzipSync(decoded);
+    const gateway = createServer((request, response) => {
+      if (request.url === '/v1/auth') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token: 'gateway-token' }));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(gzipped.byteLength) }).end(gzipped);
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    closers.push(
+      () =>
+        new Promise((resolve) =>
+          gateway.close(() => {
+            resolve();
+          }),
+        ),
+    );
+    const { port } = gateway.address() as AddressInfo;
+    expect(gzipped.byteLength).toBeLessThan(64 * 1024);
+    const over = await post(await proxyUrl(`http://127.0.0.1:${port}`, { maxResponseBytes: 64 * 1024 }), { query: '{ big }' });
     expect(over.status).toBe(502);
     expect(await over.json()).toEqual({ errors: [{ message: `The service's answer exceeds ${64 * 1024} bytes`, extensions: { code: 'RESPONSE_TOO_LARGE' } }] });
   });
