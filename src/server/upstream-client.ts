@@ -1,3 +1,4 @@
+import { sha256Hex } from '../core/sources/digest.js';
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/client/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
 import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
@@ -50,7 +51,9 @@ export function upstreamClient(
     const log = (message: string) => {
       logger.warn(message);
     };
-    ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context, log, labels: telemetryLabels });
+    // The cache is told the key's full SHA-256, not the client's short tag: two keys must never share an entry.
+    ownership.shareSource = (inner, { identityMaterial, ...context }) =>
+      sharedTokenSource({ inner, cache: tokenCache, identity: sha256Hex(identityMaterial), ...context, log, labels: telemetryLabels });
   }
   const parts = buildAuthClient(clientOptions, ownership);
   if (options.onEvent !== undefined) parts.client.onEvent(options.onEvent);

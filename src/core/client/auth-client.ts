@@ -11,7 +11,6 @@ import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError, type AuthNetworkError, type AuthServerError } from '../errors/index.js';
 import { fingerprint } from '../sources/fingerprint.js';
-import { sha256Hex } from '../sources/digest.js';
 import { createRequestPath } from './request-path.js';
 import { outageWaitMs } from '../session/auth-backoff.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
@@ -79,7 +78,8 @@ export interface Ownership {
   shareSource?: (
     source: TokenSource,
     context: {
-      identity: Promise<string>;
+      /** The key and the URLs, for the cache to hash (in full: two keys must never share an entry). */
+      identityMaterial: string;
       now: () => number;
       marginMs: number;
       acceptsRegion: (region: string) => boolean;
@@ -137,9 +137,8 @@ export function buildAuthClient(
     const [only] = candidates;
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
     source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl, telemetry });
-    // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
     if (shareSource !== undefined)
-      source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion, outageWaitMs });
+      source = shareSource(source, { identityMaterial: identityMaterial(options, config), now, marginMs, acceptsRegion, outageWaitMs });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({
       fetch: fetchImpl,
