@@ -5,6 +5,7 @@ import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import { createTransport, type Send } from '../core/wire/transport.js';
 import { type Labels, serverTelemetry } from '../core/wire/telemetry.js';
+import { tellErrorsInFull } from '../core/errors/error-message.js';
 import { explainOptionError } from '../core/client/option-messages.js';
 import { upstreamAnswerError } from './upstream-answer-error.js';
 import type { AuthClientOptions } from '../core/client/options.js';
@@ -26,6 +27,7 @@ export function upstreamClient(
   { apiKey, region }: { apiKey: string; region: string | AutoRegion },
   { transport, renewsWhenDue, telemetryLabels }: UpstreamWiring = {},
 ): ClientParts {
+  tellErrorsInFull();
   const { regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
   // A server ships no bundle, so "auto" needs no import here: it is discovery unless a region has that name.
   const discover = region === 'auto' && !Object.hasOwn(regions ?? {}, 'auto');
@@ -35,7 +37,7 @@ export function upstreamClient(
   if (refreshMarginMs !== undefined) clientOptions.refreshMarginMs = refreshMarginMs;
   if (authTimeoutMs !== undefined) clientOptions.authTimeoutMs = authTimeoutMs;
   if (now !== undefined) clientOptions.now = now;
-  // A server's log is read by a person in any build: full option messages, and its own telemetry.
+  // A server's log is read by a person in any build: full option (and error) messages, and its own telemetry.
   const ownership: Ownership = {
     selfOwned: true,
     transport: transport ?? ((graphqlUrl, fetchImpl) => createTransport(graphqlUrl, fetchImpl, upstreamAnswerError)),
