@@ -322,6 +322,16 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     return settled;
   }
 
+  /**
+   * A renewal's failure, unless the auth server is only down: then the token held now, while it is
+   * valid (this one, or a newer one another tab handed over while the renewal ran).
+   */
+  function heldThrough(error: unknown): SharedSession {
+    const held = sessionOf(store.getState());
+    if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
+    throw error;
+  }
+
   function validSession(): Promise<SharedSession> {
     const stop = stoppedBy();
     if (stop) return Promise.reject(stop);
@@ -335,12 +345,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       options.waitUntil(renew().catch(() => undefined));
       return Promise.resolve(current);
     }
-    return renew().catch((error: unknown) => {
-      // The token held now: this one, or a newer one another tab handed over while the renewal ran.
-      const held = sessionOf(store.getState());
-      if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
-      throw error;
-    });
+    return renew().catch(heldThrough);
   }
 
   void hydration.hydrated.then(() => {
@@ -371,11 +376,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const current = sessionOf(store.getState());
       if (current?.token !== token) return validSession();
       refused = token;
-      return renew(true).catch((error: unknown) => {
-        const held = sessionOf(store.getState());
-        if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
-        throw error;
-      });
+      return renew(true).catch(heldThrough);
     },
     obtainedFirstHand: (token) => firstHandTokens.has(token),
     dropToken(token) {
