@@ -2,6 +2,7 @@ import { sha256Hex } from '../core/sources/digest.js';
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/client/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
 import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
+import { refusalRecovery } from '../core/session/refusal-recovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import { createTransport, type Send } from '../core/wire/transport.js';
 import { type Labels, serverTelemetry } from '../core/wire/telemetry.js';
@@ -46,7 +47,8 @@ export function upstreamClient(
   };
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
   if (renewsWhenDue !== undefined) ownership.renewsWhenDue = renewsWhenDue;
-  ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
+  const waits = recoveryBackoff(options.recovery);
+  ownership.refusalRecovery = (clock) => refusalRecovery(waits, clock);
   if (tokenCache !== undefined) {
     const logger = options.logger ?? console;
     // Called as a method, as the health lines are: a logger's warn may rely on `this`.

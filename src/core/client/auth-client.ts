@@ -16,6 +16,7 @@ import { outageWaitMs } from '../session/auth-backoff.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
+import type { RefusalRecovery } from '../session/refusal-recovery.js';
 import type { TokenSource } from '../sources/token-source.js';
 import type { Send } from '../wire/transport.js';
 import type { ClientTelemetry } from '../wire/telemetry.js';
@@ -88,8 +89,8 @@ export interface Ownership {
   ) => TokenSource;
   /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
   waitUntil?: (promise: Promise<unknown>) => void;
-  /** A refused key is asked again after these waits instead of for good (server handlers). */
-  retryRefusedAfterMs?: readonly number[];
+  /** A refused key is asked again after a backoff instead of for good (server handlers), by the client's clock. */
+  refusalRecovery?: (now: () => number) => RefusalRecovery;
   /** Asked when the renewal timer fires: false skips that renewal (a server's idle tenant). */
   renewsWhenDue?: () => boolean;
 }
@@ -105,7 +106,7 @@ export interface ClientParts {
 /** Wires the session, the request path and the background work for one identity. */
 export function buildAuthClient(
   given: AuthClientOptions,
-  { selfOwned, transport, explain, telemetry, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue }: Ownership,
+  { selfOwned, transport, explain, telemetry, shareSource, waitUntil, refusalRecovery, renewsWhenDue }: Ownership,
 ): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
@@ -166,7 +167,7 @@ export function buildAuthClient(
       background.touch();
     },
     waitUntil,
-    retryRefusedAfterMs,
+    recovery: refusalRecovery?.(now),
     renewsWhenDue,
     events,
   });
