@@ -269,7 +269,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const receivedAt = issued.receivedAt ?? now();
       const expiresAt = renewed ? (issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt)) : shared.expiresAt;
       events.emit({ type: 'exchange-end', ok: true, durationMs: now() - requestedAt, tokenTag: tokenTag(token), expiresAt });
-      if (renewed && issued.expiresAt === undefined && !toldExpiryUnread && readTokenExpiry(token, requestedAt).assumed === true) {
+      if (renewed && issued.expiresAt === undefined && !toldExpiryUnread && readTokenExpiry(token, requestedAt).assumed) {
         // Said once, not per token: a service whose tokens carry no `exp` would otherwise fill the log.
         toldExpiryUnread = true;
         events.emit({ type: 'expiry-unread', tokenTag: tokenTag(token), assumedLifetimeMs: TOKEN_LIFETIME_MS });
