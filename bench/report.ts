@@ -504,8 +504,8 @@ ${table(
 checks (\`.size-limit.json\`). \`ours:\` rows are esbuild (minified, ESM) bundling that import from
 \`dist/index.js\` with every dependency and peer external, then gzip -9: our code alone. \`app:\` rows are a production vite build of a minimal app per contender
 (\`bench/apps/\`: provider + one query, with its auth wiring), every dependency bundled as shipped. The \`events:\` row is
-what client events (\`onEvent\`) added to our minimal app: the app built from the library's sources at
-the commit that brought them, less the same app built from its parent's (\`bench/scenarios/events-cost.ts\`).
+what client events (\`onEvent\`) cost our minimal app now: the app built from the library's sources, less
+the same build with event emission compiled out (\`bench/scenarios/events-cost.ts\`).
 
 ${table(
   ['What', 'Minified', 'Min + gzip'],

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
-import { build, type Rolldown } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 
 export interface BundleRow {
   what: string;
@@ -27,9 +27,10 @@ const gzipBytes = (code: string) => gzipSync(code, { level: 9 }).length;
  * A production vite build of one minimal app (provider + one query), everything bundled as shipped.
  * `ours` is what `graphql-jwt-auth-react` resolves to: by default the package as published, the built dist.
  */
-export async function buildApp(file: string, ours = `${root}dist/index.js`): Promise<{ minBytes: number; gzipBytes: number }> {
+export async function buildApp(file: string, ours = `${root}dist/index.js`, plugins: Plugin[] = []): Promise<{ minBytes: number; gzipBytes: number }> {
   const output = await build({
     configFile: false,
+    plugins,
     root,
     logLevel: 'silent',
     mode: 'production',

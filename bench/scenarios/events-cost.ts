@@ -1,49 +1,56 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import type { Plugin } from 'vite';
 import { type BundleRow, buildApp } from './bundle.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
+
+/** The events' two modules as they would be without events: `onSignOut` (older than events) still works. */
+const WITHOUT_EVENTS: Record<string, string> = {
+  'src/core/session/auth-events.ts': `export { fingerprint as tokenTag } from '../sources/fingerprint.js';
+export const onSignedOut = ({ on }, listener) => on(listener);
+export function createAuthEvents() {
+  const listeners = new Set();
+  return {
+    heard: () => false,
+    emit() { for (const listener of listeners) listener(); },
+    on(listener) { listeners.add(listener); return () => { listeners.delete(listener); }; },
+  };
+}`,
+  'src/core/client/operation-events.ts': 'export const reportedSend = (events, now, attempt, send) => send(undefined);',
+};
+
+/** Every `events.emit({ type: … })` but the sign-out's, with the condition that only guards it. */
+const EMIT = /(?:if \([^()]*\) )?(?:options\.)?events\.emit\(\{ type: '(?!signed-out)[^{}]*\}\);/g;
 
 /**
- * The commit that brought client events (client.onEvent, issue 34). What they cost the minimal app is
- * that app built from this commit's sources less the same app built from its parent's: the commit
- * changed nothing else the app bundles, and the same app file is built both times.
+ * The library's sources with event emission compiled out: the two events modules stubbed, each emit
+ * call removed. A build with it, less one without, is what the events cost the app now.
  */
-export const EVENTS_COMMIT = 'b2338650281be2bf0889e3f86726bb363df8af8b';
+export const eventsCompiledOut = (): Plugin => ({
+  name: 'events-compiled-out',
+  enforce: 'pre',
+  load(id) {
+    const module = Object.keys(WITHOUT_EVENTS).find((path) => id.endsWith(path));
+    return module === undefined ? null : WITHOUT_EVENTS[module];
+  },
+  transform(code, id) {
+    if (!id.startsWith(`${root}src/`) || Object.keys(WITHOUT_EVENTS).some((path) => id.endsWith(path))) return null;
+    const stripped = code.replace(EMIT, '');
+    // An emit this pattern no longer matches would be counted as the app's own code: fail loudly instead.
+    if (/events\.emit\(\{ type: '(?!signed-out)/.test(stripped)) throw new Error(`events-cost: an emit in ${id} was not compiled out`);
+    return stripped;
+  },
+});
 
-/** The minimal app built from the library's sources at `commit`, extracted beside a link to node_modules. */
-async function appAt(commit: string): Promise<{ minBytes: number; gzipBytes: number }> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-events-'));
-  try {
-    await run('sh', ['-c', `git -C "${root}" archive "${commit}" src | tar -x -C "${dir}"`]);
-    await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    return await buildApp('ours.tsx', join(dir, 'src/index.ts'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** The events' row, or none (said on stderr) where the history is not there (a shallow clone). */
+/** The events' row: the minimal app from the current sources, with events, less the same without. */
 export async function eventsCost(): Promise<BundleRow[]> {
-  const present = await run('git', ['-C', root, 'cat-file', '-e', `${EVENTS_COMMIT}^`]).then(
-    () => true,
-    () => false,
-  );
-  if (!present) {
-    console.error(`bench: no events row, ${EVENTS_COMMIT.slice(0, 7)} or its parent is not in this clone's history`);
-    return [];
-  }
-  const [before, after] = [await appAt(`${EVENTS_COMMIT}^`), await appAt(EVENTS_COMMIT)];
+  const sources = `${root}src/index.ts`;
+  const [without, withEvents] = [await buildApp('ours.tsx', sources, [eventsCompiledOut()]), await buildApp('ours.tsx', sources)];
   return [
     {
-      what: `events: what client events cost the minimal app (bench/apps/ours.tsx from the sources at ${EVENTS_COMMIT.slice(0, 7)}, less its parent)`,
-      minBytes: after.minBytes - before.minBytes,
-      gzipBytes: after.gzipBytes - before.gzipBytes,
+      what: 'events: what client events cost the minimal app (bench/apps/ours.tsx from the sources, less the same with emission compiled out)',
+      minBytes: withEvents.minBytes - without.minBytes,
+      gzipBytes: withEvents.gzipBytes - without.gzipBytes,
     },
   ];
 }

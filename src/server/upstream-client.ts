@@ -1,9 +1,12 @@
+import { sha256Hex } from '../core/sources/digest.js';
 import { buildAuthClient, type ClientParts, type Ownership } from '../core/client/auth-client.js';
 import { AuthConfigError, AuthNetworkError, AuthRequestError, AuthServerError, InvalidApiKeyError, UnexpectedRedirectError } from '../core/errors/index.js';
 import { autoRegion, type AutoRegion } from '../core/sources/region-discovery.js';
+import { refusalRecovery } from '../core/session/refusal-recovery.js';
 import { sharedTokenSource } from '../core/sources/shared-token-source.js';
 import { createTransport, type Send } from '../core/wire/transport.js';
 import { type Labels, serverTelemetry } from '../core/wire/telemetry.js';
+import { tellErrorsInFull } from '../core/errors/error-message.js';
 import { explainOptionError } from '../core/client/option-messages.js';
 import { upstreamAnswerError } from './upstream-answer-error.js';
 import type { AuthClientOptions } from '../core/client/options.js';
@@ -25,6 +28,7 @@ export function upstreamClient(
   { apiKey, region }: { apiKey: string; region: string | AutoRegion },
   { transport, renewsWhenDue, telemetryLabels }: UpstreamWiring = {},
 ): ClientParts {
+  tellErrorsInFull();
   const { regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
   // A server ships no bundle, so "auto" needs no import here: it is discovery unless a region has that name.
   const discover = region === 'auto' && !Object.hasOwn(regions ?? {}, 'auto');
@@ -34,7 +38,7 @@ export function upstreamClient(
   if (refreshMarginMs !== undefined) clientOptions.refreshMarginMs = refreshMarginMs;
   if (authTimeoutMs !== undefined) clientOptions.authTimeoutMs = authTimeoutMs;
   if (now !== undefined) clientOptions.now = now;
-  // A server's log is read by a person in any build: full option messages, and its own telemetry.
+  // A server's log is read by a person in any build: full option (and error) messages, and its own telemetry.
   const ownership: Ownership = {
     selfOwned: true,
     transport: transport ?? ((graphqlUrl, fetchImpl) => createTransport(graphqlUrl, fetchImpl, upstreamAnswerError)),
@@ -43,14 +47,17 @@ export function upstreamClient(
   };
   if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
   if (renewsWhenDue !== undefined) ownership.renewsWhenDue = renewsWhenDue;
-  ownership.retryRefusedAfterMs = recoveryBackoff(options.recovery);
+  const waits = recoveryBackoff(options.recovery);
+  ownership.refusalRecovery = (clock) => refusalRecovery(waits, clock);
   if (tokenCache !== undefined) {
     const logger = options.logger ?? console;
     // Called as a method, as the health lines are: a logger's warn may rely on `this`.
     const log = (message: string) => {
       logger.warn(message);
     };
-    ownership.shareSource = (inner, context) => sharedTokenSource({ inner, cache: tokenCache, ...context, log, labels: telemetryLabels });
+    // The cache is told the key's full SHA-256, not the client's short tag: two keys must never share an entry.
+    ownership.shareSource = (inner, { identityMaterial, ...context }) =>
+      sharedTokenSource({ inner, cache: tokenCache, identity: sha256Hex(identityMaterial), ...context, log, labels: telemetryLabels });
   }
   const parts = buildAuthClient(clientOptions, ownership);
   if (options.onEvent !== undefined) parts.client.onEvent(options.onEvent);

@@ -11,12 +11,12 @@ import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError, type AuthNetworkError, type AuthServerError } from '../errors/index.js';
 import { fingerprint } from '../sources/fingerprint.js';
-import { sha256Hex } from '../sources/digest.js';
 import { createRequestPath } from './request-path.js';
 import { outageWaitMs } from '../session/auth-backoff.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { memorySessionStore } from '../session/session-store.js';
 import { createTokenSession, NO_SESSION, type TokenSession } from '../session/token-session.js';
+import type { RefusalRecovery } from '../session/refusal-recovery.js';
 import type { TokenSource } from '../sources/token-source.js';
 import type { Send } from '../wire/transport.js';
 import type { ClientTelemetry } from '../wire/telemetry.js';
@@ -79,7 +79,8 @@ export interface Ownership {
   shareSource?: (
     source: TokenSource,
     context: {
-      identity: Promise<string>;
+      /** The key and the URLs, for the cache to hash (in full: two keys must never share an entry). */
+      identityMaterial: string;
       now: () => number;
       marginMs: number;
       acceptsRegion: (region: string) => boolean;
@@ -88,8 +89,8 @@ export interface Ownership {
   ) => TokenSource;
   /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
   waitUntil?: (promise: Promise<unknown>) => void;
-  /** A refused key is asked again after these waits instead of for good (server handlers). */
-  retryRefusedAfterMs?: readonly number[];
+  /** A refused key is asked again after a backoff instead of for good (server handlers), by the client's clock. */
+  refusalRecovery?: (now: () => number) => RefusalRecovery;
   /** Asked when the renewal timer fires: false skips that renewal (a server's idle tenant). */
   renewsWhenDue?: () => boolean;
 }
@@ -105,7 +106,7 @@ export interface ClientParts {
 /** Wires the session, the request path and the background work for one identity. */
 export function buildAuthClient(
   given: AuthClientOptions,
-  { selfOwned, transport, explain, telemetry, shareSource, waitUntil, retryRefusedAfterMs, renewsWhenDue }: Ownership,
+  { selfOwned, transport, explain, telemetry, shareSource, waitUntil, refusalRecovery, renewsWhenDue }: Ownership,
 ): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
@@ -137,9 +138,8 @@ export function buildAuthClient(
     const [only] = candidates;
     const chooser = mode.discovery?.chooser(candidates, identity.id) ?? oneRegion(only!); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- config gives one candidate without discovery
     source = apiKeySource({ apiKey: mode.apiKey, chooser, authTimeoutMs, fetch: fetchImpl, telemetry });
-    // A shared cache is told the key's full SHA-256, not the short tag: two keys must never share an entry.
     if (shareSource !== undefined)
-      source = shareSource(source, { identity: sha256Hex(identityMaterial(options, config)), now, marginMs, acceptsRegion, outageWaitMs });
+      source = shareSource(source, { identityMaterial: identityMaterial(options, config), now, marginMs, acceptsRegion, outageWaitMs });
   } else if (mode?.kind === 'tokenEndpoint') {
     source = mode.source({
       fetch: fetchImpl,
@@ -167,7 +167,7 @@ export function buildAuthClient(
       background.touch();
     },
     waitUntil,
-    retryRefusedAfterMs,
+    recovery: refusalRecovery?.(now),
     renewsWhenDue,
     events,
   });

@@ -10,7 +10,7 @@ const MAX_NAME = 100;
 /** What an attempt's failure says of its answer: the status is 0 when none arrived. */
 function outcomeOf(error: unknown, status: number, signal: AbortSignal | undefined): OperationOutcome {
   if (error instanceof ExpiredAnswer) return error.rejected ? 'refused' : 'expired';
-  if (signal?.aborted === true) return 'aborted';
+  if (signal?.aborted) return 'aborted';
   if (status === 0) return 'network-error';
   return (error as Partial<ClientError>).response?.errors ? 'graphql-errors' : 'http-error';
 }

@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 export interface AuthNetworkErrorOptions extends ErrorOptions {
   /** When the client asks `/v1/auth` again, in ms from this error: see `retryInMs`. */
@@ -17,7 +18,7 @@ export class AuthNetworkError extends AuthError {
   readonly url: string;
 
   constructor(authUrl: string, { retryInMs, ...options }: AuthNetworkErrorOptions = {}) {
-    super(`Could not reach the auth endpoint ${authUrl}`, options);
+    super(errorMessage('GJA_AUTH_UNREACHABLE', authUrl), options);
     this.retryInMs = retryInMs;
     this.url = authUrl;
   }

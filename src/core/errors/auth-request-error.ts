@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 export interface AuthRequestErrorOptions extends ErrorOptions {
   /**
@@ -16,8 +17,7 @@ export class AuthRequestError extends AuthError {
   readonly status: number;
 
   constructor(status: number, serverMessage: string, { endpoint = 'the auth endpoint', hint, ...options }: AuthRequestErrorOptions = {}) {
-    const said = `${endpoint.charAt(0).toUpperCase()}${endpoint.slice(1)} refused the request (${status}): ${serverMessage}`;
-    super(hint === undefined ? said : `${said}. ${hint}`, options);
+    super(errorMessage('GJA_AUTH_REFUSED', status, serverMessage, endpoint, hint), options);
     this.status = status;
   }
 }

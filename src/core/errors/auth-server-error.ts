@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 export interface AuthServerErrorOptions extends ErrorOptions {
   /** What the answer's `Retry-After` header asked for, in ms. */
@@ -25,7 +26,7 @@ export class AuthServerError extends AuthError {
   readonly #detail: string;
 
   constructor(status: number, detail: string, { retryAfterMs, retryInMs, ...options }: AuthServerErrorOptions = {}) {
-    super(`The auth endpoint failed (${status}): ${detail}`, options);
+    super(errorMessage('GJA_AUTH_FAILED', status, detail), options);
     this.status = status;
     this.retryAfterMs = retryAfterMs;
     this.retryInMs = retryInMs;

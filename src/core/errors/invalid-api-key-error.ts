@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 /** `/v1/auth` answered 401: the API key is not accepted. Retrying with the same key cannot help. */
 export class InvalidApiKeyError extends AuthError {
@@ -6,6 +7,6 @@ export class InvalidApiKeyError extends AuthError {
   readonly status = 401;
 
   constructor(options?: ErrorOptions) {
-    super('The API key was rejected by the auth endpoint (401)', options);
+    super(errorMessage('GJA_KEY_REJECTED'), options);
   }
 }

@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 /**
  * The GraphQL endpoint answered 2xx with something that is not a GraphQL result (an HTML page, an
@@ -9,7 +10,7 @@ export class InvalidGraphQLResponseError extends AuthError {
   readonly status: number;
 
   constructor(status: number, options?: ErrorOptions) {
-    super(`The GraphQL endpoint answered ${status} with something that is not a GraphQL result`, options);
+    super(errorMessage('GJA_NOT_GRAPHQL', status), options);
     this.status = status;
   }
 }

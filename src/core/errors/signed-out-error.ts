@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 /**
  * The client was signed out. It does not authenticate again on its own (that would bring the
@@ -8,6 +9,6 @@ export class SignedOutError extends AuthError {
   override name = 'SignedOutError';
 
   constructor(options?: ErrorOptions) {
-    super('Signed out: call refresh() to authenticate again', options);
+    super(errorMessage('GJA_SIGNED_OUT'), options);
   }
 }

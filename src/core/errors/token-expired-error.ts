@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 /**
  * The GraphQL endpoint still answered "token expired" for a token obtained after
@@ -9,7 +10,7 @@ export class TokenExpiredError extends AuthError {
   readonly status: number;
 
   constructor(status: number, options?: ErrorOptions) {
-    super(`The GraphQL endpoint answered that the token has expired (${status}), even after re-authenticating`, options);
+    super(errorMessage('GJA_TOKEN_EXPIRED', status), options);
     this.status = status;
   }
 }

@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 /**
  * The GraphQL endpoint's gateway refused the token (`{"message":"Unauthorized"}` or
@@ -10,7 +11,7 @@ export class TokenRejectedError extends AuthError {
   readonly status: number;
 
   constructor(status: number, options?: ErrorOptions) {
-    super(`The GraphQL endpoint refused the token (${status}), even after re-authenticating`, options);
+    super(errorMessage('GJA_TOKEN_REFUSED', status), options);
     this.status = status;
   }
 }

@@ -1,4 +1,5 @@
 import { AuthError } from './auth-error.js';
+import { errorMessage } from './error-message.js';
 
 /**
  * A request that carries a credential (the API key, a token, the app's cookies) was answered with a
@@ -12,7 +13,7 @@ export class UnexpectedRedirectError extends AuthError {
   readonly url: string;
 
   constructor(url: string, status: number, options?: ErrorOptions) {
-    super(`${url} answered with a redirect${status === 0 ? '' : ` (${status})`}, which is not followed: credentials go only to the URL configured`, options);
+    super(errorMessage('GJA_REDIRECT', url, status), options);
     this.status = status;
     this.url = url;
   }

@@ -25,6 +25,7 @@ import type { TokenSource } from '../sources/token-source.js';
 import { isTransientAuthError } from '../wire/transient.js';
 import type { AuthState } from './auth-state.js';
 import { type AuthEvents, tokenTag } from './auth-events.js';
+import type { RefusalRecovery } from './refusal-recovery.js';
 
 /** Tokens living less than this are renewed on demand only: a timer for them would all but spin. */
 const MIN_TIMED_LIFETIME_MS = 1_000;
@@ -71,12 +72,8 @@ export interface TokenSessionOptions {
    * isolate runs no timer, the request that finds the token due does not wait for `/v1/auth`.
    */
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
-  /**
-   * Where nobody can act on a refused key (a server), a 400/401/403 from `/v1/auth` is a failing
-   * state asked again after this backoff (doubling up to the last entry), not a final one. Browser
-   * clients leave it out: there a person must act, and InvalidApiKeyError stays until refresh().
-   */
-  retryRefusedAfterMs?: readonly number[] | undefined;
+  /** A refused key asked again after a backoff instead of for good (servers: refusal-recovery.ts). */
+  recovery?: RefusalRecovery | undefined;
   /**
    * Asked when the renewal timer fires: false leaves the token to lapse, renewed on demand by the
    * next use (a server's tenant nobody asked for since: it costs no `/v1/auth` call meanwhile).
@@ -133,11 +130,11 @@ export interface TokenSession {
  * the auth server fails, and the sign-out generation that voids work started before it.
  */
 export function createTokenSession(options: TokenSessionOptions): TokenSession {
-  const { store, source, now, marginMs, configError, hydration, events } = options;
+  const { store, source, now, marginMs, configError, hydration, events, recovery } = options;
   const timer = new RenewalTimer(() => {
     // The timer armed after a refused key is the retry itself: its wait is over, whatever the clock
     // says (a timer may fire a millisecond before Date.now reaches the time it was set for).
-    if (options.retryRefusedAfterMs !== undefined && store.getState().status === 'error') refusedRetryAt = 0;
+    if (store.getState().status === 'error') recovery?.askNow();
     // A background renewal never brings back what a sign-out (or a final auth error) ended.
     if (stoppedBy() !== null || options.renewsWhenDue?.() === false) return;
     renew().catch(() => undefined); // the outcome is in the store; nobody awaits a background renewal
@@ -164,9 +161,6 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   let failedExchanges = 0;
   /** Whether `expiry-unread` was told: once per client. */
   let toldExpiryUnread = false;
-  /** With retryRefusedAfterMs: refused keys asked again from this time, after this many refusals in a row. */
-  let refusedRetryAt = 0;
-  let refusalsInARow = 0;
 
   const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
   const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
@@ -179,7 +173,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     // An exchange's AuthConfigError (the token endpoint and the options disagree) needs the app changed, as a refused key does.
     const final = error instanceof InvalidApiKeyError || error instanceof AuthRequestError || error instanceof AuthConfigError;
     if (status !== 'error' || !final) return null;
-    return options.retryRefusedAfterMs !== undefined && now() >= refusedRetryAt ? null : error;
+    return recovery?.due() === true ? null : error;
   }
 
   function scheduleRenewal(): void {
@@ -196,7 +190,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
 
   function adopt(session: SharedSession): void {
     refused = null;
-    refusalsInARow = 0;
+    recovery?.settled();
     failedRenewals = 0;
     failedExchanges = 0;
     renewNotBefore = 0;
@@ -240,15 +234,9 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     }
     timer.cancel();
     store.setState({ status: 'error', ...NO_SESSION, error });
-    const retryAfter = options.retryRefusedAfterMs;
-    if (retryAfter !== undefined && (error instanceof InvalidApiKeyError || error instanceof AuthRequestError)) {
-      const backoffMs = retryAfter[Math.min(refusalsInARow, retryAfter.length - 1)] ?? 0;
-      refusalsInARow += 1;
-      refusedRetryAt = now() + backoffMs;
-      // Asked again in the background, so a key accepted again (or a token another process shared
-      // through the cache) is found without waiting for a caller.
-      timer.schedule(backoffMs);
-    }
+    // Asked again in the background, so a key accepted again (or a token another process shared
+    // through the cache) is found without waiting for a caller.
+    if (recovery !== undefined && (error instanceof InvalidApiKeyError || error instanceof AuthRequestError)) timer.schedule(recovery.refused());
     return error;
   }
 
@@ -287,7 +275,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const receivedAt = issued.receivedAt ?? now();
       const expiresAt = renewed ? (issued.expiresAt ?? issuerClock.expiryOf(token, requestedAt, receivedAt)) : shared.expiresAt;
       events.emit({ type: 'exchange-end', ok: true, durationMs: now() - requestedAt, tokenTag: tokenTag(token), expiresAt });
-      if (renewed && issued.expiresAt === undefined && !toldExpiryUnread && readTokenExpiry(token, requestedAt).assumed === true) {
+      if (renewed && issued.expiresAt === undefined && !toldExpiryUnread && readTokenExpiry(token, requestedAt).assumed) {
         // Said once, not per token: a service whose tokens carry no `exp` would otherwise fill the log.
         toldExpiryUnread = true;
         events.emit({ type: 'expiry-unread', tokenTag: tokenTag(token), assumedLifetimeMs: TOKEN_LIFETIME_MS });
@@ -328,6 +316,16 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     return settled;
   }
 
+  /**
+   * A renewal's failure, unless the auth server is only down: then the token held now, while it is
+   * valid (this one, or a newer one another tab handed over while the renewal ran).
+   */
+  function heldThrough(error: unknown): SharedSession {
+    const held = sessionOf(store.getState());
+    if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
+    throw error;
+  }
+
   function validSession(): Promise<SharedSession> {
     const stop = stoppedBy();
     if (stop) return Promise.reject(stop);
@@ -341,12 +339,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       options.waitUntil(renew().catch(() => undefined));
       return Promise.resolve(current);
     }
-    return renew().catch((error: unknown) => {
-      // The token held now: this one, or a newer one another tab handed over while the renewal ran.
-      const held = sessionOf(store.getState());
-      if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
-      throw error;
-    });
+    return renew().catch(heldThrough);
   }
 
   void hydration.hydrated.then(() => {
@@ -375,7 +368,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     refresh() {
       options.onUse();
       signedOut = false;
-      refusedRetryAt = 0;
+      recovery?.askNow();
       // Asked for by the app (a "try again", a fixed key): the client's own backoff yields, the
       // server's Retry-After does not.
       if (backoff !== null) backoff = now() < backoff.throttledUntil ? { ...backoff, until: backoff.throttledUntil } : null;
@@ -385,11 +378,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const current = sessionOf(store.getState());
       if (current?.token !== token) return validSession();
       refused = token;
-      return renew(true).catch((error: unknown) => {
-        const held = sessionOf(store.getState());
-        if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
-        throw error;
-      });
+      return renew(true).catch(heldThrough);
     },
     obtainedFirstHand: (token) => firstHandTokens.has(token),
     dropToken(token) {

@@ -66,3 +66,33 @@ describe('the option checks in a bundled app', () => {
     expect(error).toMatchObject({ code: 'GJA_NUMBER', message: 'refreshMarginMs must be a finite number ≥ 0, got -1' });
   });
 });
+
+/** The error of a request after signOut(): no request is sent, so no service is needed. */
+async function signedOut({ createAuthClient }: Core): Promise<unknown> {
+  const client = createAuthClient({ apiKey: 'k', region: 'test', regions: { test: 'http://127.0.0.1:1' } });
+  client.signOut();
+  const error: unknown = await client.request('{ hello }').catch((caught: unknown) => caught);
+  client.dispose();
+  return error;
+}
+
+describe("the errors' messages in a bundled app", () => {
+  it('production: none of their prose in the bundle, the same error class with its code', async () => {
+    const { code, core } = await built('production');
+    for (const message of [
+      'call refresh() to authenticate again',
+      'even after re-authenticating',
+      'Could not reach the auth endpoint',
+      'which is not followed',
+    ])
+      expect(code).not.toContain(message);
+    const error = await signedOut(core);
+    expect(error).toBeInstanceOf(core.SignedOutError);
+    expect(error).toMatchObject({ name: 'SignedOutError', message: 'GJA_SIGNED_OUT' });
+  });
+
+  it('development: the full message', async () => {
+    const { core } = await built('development');
+    expect(await signedOut(core)).toMatchObject({ name: 'SignedOutError', message: 'Signed out: call refresh() to authenticate again' });
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * The errors' full messages, by code: what development builds, tests and the server entries say. A
+ * production build of an app leaves this module out (error-message.ts reads it behind
+ * `process.env.NODE_ENV`), and its errors say the code and the facts only; docs/config-errors.md
+ * lists the same messages by code.
+ */
+export const ERROR_MESSAGES = {
+  GJA_AUTH_UNREACHABLE: (authUrl: string) => `Could not reach the auth endpoint ${authUrl}`,
+  GJA_AUTH_FAILED: (status: number, detail: string) => `The auth endpoint failed (${status}): ${detail}`,
+  GJA_AUTH_REFUSED: (status: number, serverMessage: string, endpoint: string, hint?: string) => {
+    const said = `${endpoint.charAt(0).toUpperCase()}${endpoint.slice(1)} refused the request (${status}): ${serverMessage}`;
+    return hint === undefined ? said : `${said}. ${hint}`;
+  },
+  GJA_KEY_REJECTED: () => 'The API key was rejected by the auth endpoint (401)',
+  GJA_SIGNED_OUT: () => 'Signed out: call refresh() to authenticate again',
+  GJA_TOKEN_EXPIRED: (status: number) => `The GraphQL endpoint answered that the token has expired (${status}), even after re-authenticating`,
+  GJA_TOKEN_REFUSED: (status: number) => `The GraphQL endpoint refused the token (${status}), even after re-authenticating`,
+  GJA_NOT_GRAPHQL: (status: number) => `The GraphQL endpoint answered ${status} with something that is not a GraphQL result`,
+  GJA_REDIRECT: (url: string, status: number) =>
+    `${url} answered with a redirect${status === 0 ? '' : ` (${status})`}, which is not followed: credentials go only to the URL configured`,
+};
+
+export type ErrorMessages = typeof ERROR_MESSAGES;
+export type ErrorCode = keyof ErrorMessages;
