@@ -52,10 +52,7 @@ export function reportedSend<T>(
   return send((answered) => {
     status = answered;
   }).then(
-    (data) => {
-      report('ok');
-      return data;
-    },
+    (data) => (report('ok'), data),
     (error: unknown) => {
       report(outcomeOf(error, status, attempt.signal));
       throw error;

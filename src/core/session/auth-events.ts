@@ -74,8 +74,8 @@ export function createAuthEvents(now: () => number): AuthEvents {
   const listeners = new Set<(event: AuthEvent) => void>();
   return {
     heard: () => listeners.size > 0,
+    // No early return without listeners: the loop is empty then, and emits are per exchange, not per send.
     emit(event) {
-      if (listeners.size === 0) return;
       const stamped = { ...event, at: now() };
       for (const listener of listeners) {
         try {
