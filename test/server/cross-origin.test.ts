@@ -156,6 +156,18 @@ describe.each([
     expect(running.service.authCalls).toHaveLength(0);
   });
 
+  it('a listed origin’s POST that carries Access-Control-Request-Method is answered as a POST: only an OPTIONS is a preflight', async () => {
+    const running = await startService();
+    const url = await serveHandler(make(options(running)));
+
+    const answer = await crossSitePost(url, FRONT_END, goodBody, { 'access-control-request-method': 'POST' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-methods')).toBeNull();
+    expect(corsHeaders(answer)).toEqual(CORS_FOR_FRONT_END);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
   it('a cross-site call with no Origin at all is refused as before: 403', async () => {
     const running = await startService();
     const url = await serveHandler(make(options(running)));

@@ -63,6 +63,8 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
     ['answers no apiKey', 'InvalidCredentials', () => ({ region: 'test' })],
     ['answers an empty apiKey', 'InvalidCredentials', () => ({ apiKey: '', region: 'test' })],
     ['answers an empty region', 'InvalidCredentials', () => ({ apiKey: 'key-acme', region: '' })],
+    ['answers a number for apiKey', 'InvalidCredentials', () => ({ apiKey: 42, region: 'test' })],
+    ['answers a region that is no string', 'InvalidCredentials', () => ({ apiKey: 'key-acme', region: ['test'] })],
     ['answers a string', 'InvalidCredentials', () => 'key-acme'],
     ['answers undefined', 'InvalidCredentials', () => undefined],
   ])(
