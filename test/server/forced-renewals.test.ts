@@ -131,6 +131,20 @@ describe('{"expired": T} for a token the service really expired', () => {
     expect(renewed).toBe(running.service.issuedTokens[2]);
     expect(running.service.authCalls).toHaveLength(3);
   });
+  it('a handler holding another process’s token from the shared cache hands it over to no one: a plain request and a claim of a newer token get it checked', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    const tokenCache = memoryTokenCache();
+    const other = await tokenOf(await post(await tokenUrl(running, { tokenCache }), {}));
+    const url = await tokenUrl(running, { tokenCache });
+    const answer = { token: other, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` };
+    expect(await (await post(url, {})).json()).toEqual(answer);
+    // A newer token, from a process that shares no cache: its claim has the handler check its own.
+    const newer = await tokenOf(await post(await tokenUrl(running), {}));
+
+    expect(await (await post(url, { expired: newer })).json()).toEqual(answer);
+    expect(checks(running)).toHaveLength(1);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
 });
 
 describe('4 processes on one Redis', () => {
