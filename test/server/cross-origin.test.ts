@@ -17,11 +17,16 @@ const options = (running: Running): GraphQLProxyOptions => ({
 });
 
 /** What a browser sends before a cross-origin JSON POST: no cookie, no body. */
-function preflight(url: string, origin: string, extra: Record<string, string> = {}) {
-  return fetch(url, {
-    method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type', 'sec-fetch-site': 'cross-site', ...extra },
-  });
+function preflight(url: string, origin: string, extra: Record<string, string | undefined> = {}) {
+  const headers: Record<string, string | undefined> = {
+    origin,
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'content-type',
+    'sec-fetch-site': 'cross-site',
+    ...extra,
+  };
+  // An undefined value is a header the browser leaves out.
+  return fetch(url, { method: 'OPTIONS', headers: Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined) });
 }
 
 /** A browser's cross-site POST from `origin`, the app's cookie included (credentials: 'include'). */
@@ -66,7 +71,22 @@ describe.each([
     expect(answer.headers.get('access-control-allow-methods')).toBe('POST');
     expect(answer.headers.get('access-control-allow-headers')).toBe('content-type, accept, x-request-id');
     expect(answer.headers.get('access-control-max-age')).toBe('600');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(running.service.authCalls).toHaveLength(0);
+  });
+
+  it.each([
+    ['none', undefined, 'content-type'],
+    ['only names that are no HTTP token', 'x-trace id, (x), x(, ', 'content-type'],
+    ['valid names beside ones that are not', 'X-Trace id, x-a, Content-Type, x-b;', 'content-type, x-a'],
+  ])('answers a listed origin’s preflight that asks for %s with content-type and the valid names only', async (_what, asked, allowed) => {
+    const running = await startService();
+    const url = await serveHandler(make(options(running)));
+
+    const answer = await preflight(url, FRONT_END, { 'access-control-request-headers': asked });
+
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-headers')).toBe(allowed);
   });
 
   it.each([
@@ -134,6 +154,18 @@ describe.each([
     expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 403, body: { error } });
     expect(corsHeaders(answer)).toEqual(NO_CORS);
     expect(running.service.authCalls).toHaveLength(0);
+  });
+
+  it('a listed origin’s POST that carries Access-Control-Request-Method is answered as a POST: only an OPTIONS is a preflight', async () => {
+    const running = await startService();
+    const url = await serveHandler(make(options(running)));
+
+    const answer = await crossSitePost(url, FRONT_END, goodBody, { 'access-control-request-method': 'POST' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-methods')).toBeNull();
+    expect(corsHeaders(answer)).toEqual(CORS_FOR_FRONT_END);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 
   it('a cross-site call with no Origin at all is refused as before: 403', async () => {

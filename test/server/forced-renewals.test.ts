@@ -131,6 +131,20 @@ describe('{"expired": T} for a token the service really expired', () => {
     expect(renewed).toBe(running.service.issuedTokens[2]);
     expect(running.service.authCalls).toHaveLength(3);
   });
+  it('a handler holding another process’s token from the shared cache hands it over to no one: a plain request and a claim of a newer token get it checked', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    const tokenCache = memoryTokenCache();
+    const other = await tokenOf(await post(await tokenUrl(running, { tokenCache }), {}));
+    const url = await tokenUrl(running, { tokenCache });
+    const answer = { token: other, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` };
+    expect(await (await post(url, {})).json()).toEqual(answer);
+    // A newer token, from a process that shares no cache: its claim has the handler check its own.
+    const newer = await tokenOf(await post(await tokenUrl(running), {}));
+
+    expect(await (await post(url, { expired: newer })).json()).toEqual(answer);
+    expect(checks(running)).toHaveLength(1);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
 });
 
 describe('4 processes on one Redis', () => {
@@ -151,10 +165,13 @@ describe('4 processes on one Redis', () => {
  * A token handler on a clock the test moves (interval 30 s), its first token, and the second one from a
  * renewal in service: the check of the first got no answer (a connection reset).
  */
+/** An interval other than the default (30 s), so a handler that ignored the option would show it. */
+const INTERVAL_MS = 45_000;
+
 async function renewedInService() {
   const running = await startService({ tokenLifetimeSec: 3600 });
   let clock = Date.now();
-  const url = await tokenUrl(running, { forcedRenewalIntervalMs: 30_000, now: () => clock });
+  const url = await tokenUrl(running, { forcedRenewalIntervalMs: INTERVAL_MS, now: () => clock });
   const first = await tokenOf(await post(url, {}));
   running.service.queueGraphqlFailures('reset');
   const second = await tokenOf(await post(url, { expired: first }));
@@ -185,7 +202,7 @@ describe('the interval, on the handler’s clock (the now option)', () => {
 
   it('when the checks get no answer: the next renewal in service is allowed exactly forcedRenewalIntervalMs after the last', async () => {
     const { running, url, first, second, advance } = await renewedInService();
-    advance(30_000);
+    advance(INTERVAL_MS);
     running.service.queueGraphqlFailures('reset');
     const third = await tokenOf(await post(url, { expired: second }));
     expect(new Set([first, second, third]).size).toBe(3);
@@ -197,11 +214,11 @@ describe('the interval, on the handler’s clock (the now option)', () => {
     expect(second).not.toBe(first);
     expect(running.service.authCalls).toHaveLength(2);
     // A claim of the new token is checked; again no answer, but 1 ms within the interval of the renewal…
-    advance(29_999);
+    advance(INTERVAL_MS - 1);
     running.service.queueGraphqlFailures('reset');
     await post(url, { expired: second });
     expect(running.service.authCalls).toHaveLength(2);
-    advance(30_001); // …and past both intervals: one more renewal
+    advance(INTERVAL_MS + 1); // …and past both intervals: one more renewal
     running.service.queueGraphqlFailures('reset');
     const third = await tokenOf(await post(url, { expired: second }));
     expect(third).not.toBe(second);

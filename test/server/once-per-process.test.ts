@@ -66,8 +66,20 @@ describe('oncePerProcess: one value per process, whichever copy of the module as
     expect(oncePerProcess(name, () => 42)).toBe(42);
   });
 
-  it('an empty name is a typed error naming the function', () => {
-    expect(() => oncePerProcess('', () => 1)).toThrow(AuthConfigError);
-    expect(() => oncePerProcess('', () => 1)).toThrow(/oncePerProcess needs a non-empty name/);
+  it.each([
+    ['an empty name', ''],
+    ['no name', undefined],
+    ['a number', 1],
+  ])('%s is a typed error naming the function, and nothing is made', (_what, name) => {
+    const make = vi.fn(() => 1);
+    let thrown: unknown;
+    try {
+      oncePerProcess(name as string, make);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AuthConfigError);
+    expect((thrown as AuthConfigError).message).toBe('oncePerProcess needs a non-empty name, the same in every route');
+    expect(make).not.toHaveBeenCalled();
   });
 });

@@ -169,6 +169,35 @@ describe('a handler after /v1/auth refused its key', () => {
     ).toThrow(/logger must have warn\(message\) and error\(message\)/);
   });
 
+  it.each([
+    [
+      'a chain of five causes: the first four, outermost first',
+      () => {
+        let error = new Error('level 4');
+        for (const level of [3, 2, 1]) error = new Error(`level ${String(level)}`, { cause: error });
+        return new TypeError('fetch failed', { cause: error });
+      },
+      'fetch failed: level 1: level 2: level 3',
+    ],
+    ['a rejection that is no Error: its text', () => 'socket hang up', 'socket hang up'],
+  ])('a failed fetch’s log line names %s', async (_what, failure, said) => {
+    const running = await startService();
+    const { lines, logger } = recordingLogger();
+    const { url } = await served(running, createTokenHandler, {
+      logger,
+      recovery: { initialDelayMs: 60_000 },
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a fetch wrapper may reject with anything
+      fetch: () => Promise.reject(failure()),
+    });
+    expect((await post(`${url}/api/token`, {})).status).toBe(503);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_UNAVAILABLE (could not reach ${running.baseUrl}/v1/auth: ${said}); asking again with backoff`,
+      },
+    ]);
+  });
+
   it('an upstream that refuses connections is logged with its URL and the socket’s own error, never the key', async () => {
     const { service, baseUrl, close } = await startMockService({ apiKeys: [API_KEY] });
     await close(); // its port now refuses connections

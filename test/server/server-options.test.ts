@@ -130,6 +130,11 @@ describe('the credentials form checked at start-up: exactly one of apiKey/region
       { ...tenants(UNUSED), authorizeRequest: true },
       'authorizeRequest must be a function of the request, or left out (credentials decides)',
     ],
+    [
+      'tenantLabel not a function',
+      { ...tenants(UNUSED), tenantLabel: 'tenant' },
+      'tenantLabel must be a function from the request to a label you bound, such as its tenant id',
+    ],
   ];
 
   describe.each([

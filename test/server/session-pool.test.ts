@@ -88,6 +88,22 @@ describe('the session pool', () => {
     expect(await renewalTimers()).toBe(2);
   }, 15_000);
 
+  it('refresh() asks /v1/auth once for every tenant held, and resolves when one tenant’s key is refused: that tenant alone reads failing', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    const handler = createTokenHandler(options(running, { logger: { warn: () => undefined, error: () => undefined } }));
+    const url = await serveHandler(handler);
+    for (const tenant of ['a', 'b'] as const) expect((await as(url, tenant)).status).toBe(200);
+    running.service.removeApiKey(KEYS.b);
+
+    await handler.refresh();
+
+    // The two renewals run at once: either may reach the service first.
+    expect(running.service.authCalls.map(keyAsked).slice(2).sort()).toEqual([KEYS.a, KEYS.b]);
+    expect(handler.status()).toEqual({ sessions: 2, ok: 1, degraded: 0, failing: 1 });
+    expect(handler.status({ apiKey: KEYS.b, region: 'test' })).toMatchObject({ state: 'failing', code: 'UPSTREAM_AUTH_REFUSED' });
+    handler.dispose();
+  });
+
   it('one tenant’s revoked key fails that tenant only: the others keep being served, and status() counts each state', async () => {
     const running = await startTenants({ tokenLifetimeSec: 3600 });
     const handler = createGraphQLProxy(options(running, { logger: { warn: () => undefined, error: () => undefined } }));

@@ -42,30 +42,47 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
   });
 
   it.each([
-    ['rejects', () => Promise.reject(new Error('vault said no for key-acme'))],
+    ['rejects', 'Error', () => Promise.reject(new Error('vault said no for key-acme'))],
     [
       'throws at once',
+      'Error',
       () => {
         throw new Error('vault said no for key-acme');
       },
     ],
-    ['names a region the handler does not know', () => ({ apiKey: 'key-acme', region: 'nowhere' })],
-    ['answers no apiKey', () => ({ region: 'test' })],
-    ['answers an empty apiKey', () => ({ apiKey: '', region: 'test' })],
-    ['answers a string', () => 'key-acme'],
-    ['answers undefined', () => undefined],
-  ])('a resolver that %s is 500 with nothing of it in the answer, and nothing goes upstream', async (_what, resolver) => {
-    const running = await startTenants();
-    const lines: string[] = [];
-    const logger = { warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
-    const url = await serveHandler(make(options(running, { credentials: resolver as TenantHandlerOptions['credentials'], logger })));
-    const answer = await post(url, body, { cookie: 'sid=alice-sid' });
-    expect(answer.status).toBe(500);
-    expect(await answer.text()).toBe('{"error":"internal error"}');
-    expect(lines.join('\n')).not.toContain('key-acme');
-    expect(running.service.authCalls).toHaveLength(0);
-    expect(running.service.graphqlCalls).toHaveLength(0);
-  });
+    [
+      'throws a string',
+      'string',
+      () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- an app's code may throw anything
+        throw 'vault said no for key-acme';
+      },
+    ],
+    // The resolver answered; the session it names cannot be opened (the log line above is the resolver's only).
+    ['names a region the handler does not know', null, () => ({ apiKey: 'key-acme', region: 'nowhere' })],
+    ['answers no apiKey', 'InvalidCredentials', () => ({ region: 'test' })],
+    ['answers an empty apiKey', 'InvalidCredentials', () => ({ apiKey: '', region: 'test' })],
+    ['answers an empty region', 'InvalidCredentials', () => ({ apiKey: 'key-acme', region: '' })],
+    ['answers a number for apiKey', 'InvalidCredentials', () => ({ apiKey: 42, region: 'test' })],
+    ['answers a region that is no string', 'InvalidCredentials', () => ({ apiKey: 'key-acme', region: ['test'] })],
+    ['answers a string', 'InvalidCredentials', () => 'key-acme'],
+    ['answers undefined', 'InvalidCredentials', () => undefined],
+  ])(
+    'a resolver that %s is 500 with nothing of it in the answer, a log line naming only its kind, and nothing goes upstream',
+    async (_what, kind, resolver) => {
+      const running = await startTenants();
+      const lines: string[] = [];
+      const logger = { warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+      const url = await serveHandler(make(options(running, { credentials: resolver as TenantHandlerOptions['credentials'], logger })));
+      const answer = await post(url, body, { cookie: 'sid=alice-sid' });
+      expect(answer.status).toBe(500);
+      expect(await answer.text()).toBe('{"error":"internal error"}');
+      if (kind !== null) expect(lines).toEqual([`graphql-jwt-auth-react: the credentials resolver failed (${kind}); answered 500`]);
+      expect(lines.join('\n')).not.toContain('key-acme');
+      expect(running.service.authCalls).toHaveLength(0);
+      expect(running.service.graphqlCalls).toHaveLength(0);
+    },
+  );
 
   it('each user is served with their tenant’s key: one /v1/auth per tenant, each for that tenant’s key', async () => {
     const running = await startTenants();
