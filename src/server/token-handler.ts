@@ -55,8 +55,14 @@ function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Ans
     }
     try {
       const heldNone = upstream.client.store.getState().token === null;
-      const handedOver = expired !== undefined && (await claimExpired(expired));
-      const { token, region } = session.heldSession() ?? (await session.readySession());
+      let handedOver = expired !== undefined && (await claimExpired(expired));
+      let { token, region } = session.heldSession() ?? (await session.readySession());
+      if (heldNone && token === expired) {
+        // A session that held no token just took the claimed one from the shared cache: the browser
+        // would be answered with the token it says is refused. Held now, the claim checks it.
+        handedOver = await claimExpired(expired);
+        ({ token, region } = session.heldSession() ?? (await session.readySession()));
+      }
       // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it
       // next. So is a token a session that held none (new here, or back after the pool dropped it)
       // took from the shared cache: another process's, which no one here asked the service about.

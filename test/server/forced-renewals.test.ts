@@ -131,6 +131,24 @@ describe('{"expired": T} for a token the service really expired', () => {
     expect(renewed).toBe(running.service.issuedTokens[2]);
     expect(running.service.authCalls).toHaveLength(3);
   });
+  it('a handler holding no token, claimed the very token the shared cache holds, never answers that token again: it is checked and renewed once', async () => {
+    const running = await startService();
+    const tokenCache = memoryTokenCache();
+    const first = await tokenUrl(running, { tokenCache });
+    const held = await tokenOf(await post(first, {}));
+    running.service.expireTokensNow();
+
+    const second = await tokenUrl(running, { tokenCache });
+    const answer = await tokenOf(await post(second, { expired: held }));
+    expect(answer).not.toBe(held);
+    expect(answer).toBe(running.service.issuedTokens[1]);
+    expect(running.service.authCalls).toHaveLength(2);
+    // One check: sent with the claimed token, refused, sent again with the renewed one.
+    expect(checks(running).map((call) => [call.token, call.expired])).toEqual([
+      [held, true],
+      [answer, false],
+    ]);
+  });
   it('a handler holding another process’s token from the shared cache hands it over to no one: a plain request and a claim of a newer token get it checked', async () => {
     const running = await startService({ tokenLifetimeSec: 3600 });
     const tokenCache = memoryTokenCache();
