@@ -115,7 +115,8 @@ describe('a front end on another site than its backend, in Chromium', () => {
   it('a page whose origin the backend does not list: its preflight is refused, no POST is sent, no /v1/auth', async () => {
     const { service, received, endpoint, query } = await frontEndAndBackend('tokenEndpoint', ['https://app.example.com']);
 
-    expect(await query()).toEqual({ error: `AuthNetworkError: Could not reach the auth endpoint ${endpoint}` });
+    // The harness is a production build: the error says its code and the URL (docs/config-errors.md).
+    expect(await query()).toEqual({ error: `AuthNetworkError: GJA_AUTH_UNREACHABLE ${endpoint}` });
 
     expect(received.map(({ method }) => method)).toEqual(['OPTIONS']);
     expect(service.authCalls).toHaveLength(0);
