@@ -22,3 +22,20 @@ export function collectUnhandled(): { readonly failures: unknown[]; drain: () =>
     },
   };
 }
+
+/**
+ * For a test that expects exceptions thrown out of callbacks: takes the process's `uncaughtException`
+ * listeners (vitest's, which would fail the run) off for the test and collects what is thrown instead.
+ */
+export function catchUncaught(): unknown[] {
+  const thrown: unknown[] = [];
+  const others = process.listeners('uncaughtException');
+  const record = (error: unknown) => void thrown.push(error);
+  process.removeAllListeners('uncaughtException');
+  process.on('uncaughtException', record);
+  onTestFinished(() => {
+    process.off('uncaughtException', record);
+    for (const listener of others) process.on('uncaughtException', listener);
+  });
+  return thrown;
+}

@@ -81,8 +81,9 @@ export function createAuthEvents(now: () => number): AuthEvents {
         try {
           listener(stamped);
         } catch (error) {
-          // Reported where the app sees it, after the client's own work has gone on.
-          queueMicrotask(() => {
+          // Reported where the app sees it (window.onerror, Node's uncaughtException), after the client's own
+          // work has gone on. A timer, not queueMicrotask: the same report, and the name is already in the bundle.
+          setTimeout(() => {
             throw error;
           });
         }

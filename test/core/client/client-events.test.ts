@@ -1,9 +1,10 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuthEvent } from '../../../src/core/index.js';
 import { AccountDocument, PauseOpDocument, PentestsDocument, runningOpId } from '../../support/documents.js';
 import { recordEvents as recorded } from '../../support/events.js';
 import { API_KEY, clientFor, startService } from '../../support/fixtures.js';
+import { catchUncaught } from '../../support/unhandled.js';
 
 const ofType = <T extends AuthEvent['type']>(events: AuthEvent[], type: T) =>
   events.filter((event): event is Extract<AuthEvent, { type: T }> => event.type === type);
@@ -68,6 +69,24 @@ describe('client.onEvent', () => {
       ['exchange-end', true],
     ]);
     expect(events[1]).toMatchObject({ error: 'AuthServerError' });
+  });
+
+  it("a listener that throws: the client's work goes on, later listeners hear every event, and each error is reported as uncaught", async () => {
+    const running = await startService();
+    const client = clientFor(running);
+    const thrown = catchUncaught();
+    const bug = new Error('the app’s listener bug');
+    client.onEvent(() => {
+      throw bug;
+    });
+    const events = recorded(client);
+
+    await expect(client.request(AccountDocument)).resolves.toMatchObject({ session_user_account: { name: expect.any(String) } });
+
+    expect(events.map((event) => event.type)).toEqual(['exchange-start', 'exchange-end', 'operation']);
+    // Reported after the client's work, once per event, never as the request's failure.
+    await vi.waitFor(() => expect(thrown).toHaveLength(3));
+    expect(thrown).toEqual([bug, bug, bug]);
   });
 
   it('tells each outcome: graphql errors, a lost answer, an abort; a mutation is kind "mutation"', async () => {
