@@ -133,6 +133,7 @@ function targets(r: Results): string {
     ['6. Re-renders on refresh (20 components)', '0', `${renders?.renders ?? '—'}`, mark(renders?.renders === 0)],
     ...leanTargets(r),
     ...serverTargets(r),
+    ...performance3Targets(r),
     ...tenantsTargets(r.tenants),
   ];
   return table(['Scenario', 'Target', 'Ours', ''], rows);
@@ -288,8 +289,13 @@ export function serverLoadTable(rows: readonly LoadRow[]): string {
 }
 
 /** Growth from the first reading (10k requests) to the last, for one setting. */
-function memoryGrowth(rows: readonly MemoryRow[], openTelemetry: boolean, pick: (row: MemoryRow) => number): number | undefined {
-  const mine = rows.filter((row) => row.server === 'proxy' && row.openTelemetry === openTelemetry && row.baselineCompilerOnly !== true);
+function memoryGrowth(
+  rows: readonly MemoryRow[],
+  openTelemetry: boolean,
+  pick: (row: MemoryRow) => number,
+  server: MemoryRow['server'] = 'proxy',
+): number | undefined {
+  const mine = rows.filter((row) => row.server === server && row.openTelemetry === openTelemetry && row.baselineCompilerOnly !== true);
   const first = mine[0];
   const last = mine.at(-1);
   return first === undefined || last === undefined ? undefined : pick(last) / pick(first) - 1;
@@ -395,6 +401,35 @@ function serverTargets(r: Results): string[][] {
   }
   if (app !== null && floorApp !== null) {
     rows.push(['27. Minimal app over the floor app', '≤ 8 kB min + gzip', kB(app - floorApp), mark(app - floorApp <= 8000)]);
+  }
+  return rows;
+}
+
+/** Issue 37's targets that issue 27's rows do not already judge, and issue 34's budget for events, on this run alone. */
+function performance3Targets(r: Results): string[][] {
+  const rows: string[][] = [];
+  const events = gzipOf(r, 'events:');
+  if (events !== null) rows.push(['34. Client events, cost to the minimal app', '≤ 0.4 kB min + gzip', kB(events), mark(events <= 400)]);
+  const memory = r.server?.memory ?? [];
+  const proxy = memoryGrowth(memory, false, (row) => row.rssBytes);
+  const bare = memoryGrowth(memory, false, (row) => row.rssBytes, 'bare');
+  if (proxy !== undefined && bare !== undefined) {
+    rows.push([
+      '37. Proxy RSS, 100k vs 10k requests, OpenTelemetry absent',
+      'within 2 points of the bare pass-through',
+      `${pct(proxy)} vs ${pct(bare)}`,
+      mark(proxy - bare <= 0.02),
+    ]);
+  }
+  for (const row of r.storm.filter((each) => each.kind === 'revoked' && each.contender === OURS)) {
+    const others = r.storm.filter((other) => other.kind === 'revoked' && other.n === row.n && other.contender !== OURS);
+    const best = Math.min(...others.map((other) => other.ratio));
+    rows.push([
+      `37. Storm, revoked, N = ${row.n}`,
+      'ahead of every contender (× floor, same run)',
+      `${times(row.ratio)} vs ${times(best)}`,
+      mark(others.length > 0 && row.ratio < best),
+    ]);
   }
   return rows;
 }
