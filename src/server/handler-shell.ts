@@ -1,4 +1,5 @@
 import { IN_PROCESS_ORIGIN } from '../core/wire/absolute-url.js';
+import { AuthConfigError } from '../core/errors/auth-config-error.js';
 import { jsonResponse } from './responses.js';
 import {
   checkServerOptions,
@@ -52,9 +53,25 @@ function oneKey(session: UpstreamSession): Sessions {
   };
 }
 
+/** The resolver's failure, told by its kind alone: the message of the app's own lookup may hold a key or a tenant's name. */
+class ResolverFailed extends Error {
+  constructor(readonly kind: string) {
+    super(kind);
+  }
+}
+
+/**
+ * The one log line of a 500: what failed, never a detail that could hold a secret. Our own
+ * configuration error is told whole (its facts never hold a key: an unknown region is named there).
+ */
+function failureLine(error: unknown): string {
+  if (error instanceof ResolverFailed) return `the credentials resolver failed (${error.kind})`;
+  if (error instanceof AuthConfigError) return `a request failed (AuthConfigError: ${error.message})`;
+  return `a request failed (${error instanceof Error ? error.name : typeof error})`;
+}
+
 function manyKeys(options: TenantHandlerOptions, open: ReturnType<typeof sessionOpener>): Sessions {
   const pool = sessionPool(options.maxSessions ?? DEFAULT_MAX_SESSIONS, open);
-  const logger = options.logger ?? console;
   /** The app's label for the request's tenant; a label function that fails costs the label, never the answer. */
   const labelOf = (request: Request): string | undefined => {
     try {
@@ -71,9 +88,7 @@ function manyKeys(options: TenantHandlerOptions, open: ReturnType<typeof session
       try {
         resolved = credentialsOf(await options.credentials(request));
       } catch (error) {
-        // Its name only: the message of the app's own lookup may hold a key or a tenant's name.
-        logger.error(`graphql-jwt-auth-react: the credentials resolver failed (${error instanceof Error ? error.name : typeof error}); answered 500`);
-        throw error;
+        throw new ResolverFailed(error instanceof Error ? error.name : typeof error);
       }
       if (resolved === null) return null;
       const session = pool.sessionFor(resolved);
@@ -95,6 +110,7 @@ export function handlerShell(
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
   const allowedOrigins = options.allowedOrigins ?? [];
+  const logger = options.logger ?? console;
   const open = sessionOpener(options, transport, answerWith);
   const sessions = options.credentials === undefined ? oneKey(open(options)) : manyKeys(options, open);
   // Without a list no Origin is read here: each header read costs the adapter a lookup, and the first
@@ -129,7 +145,9 @@ export function handlerShell(
       if (error instanceof JsonTooDeep) return jsonResponse(400, { error: `the body nests deeper than ${maxJsonDepth} levels`, code: 'JSON_TOO_DEEP' });
       if (error instanceof JsonTooManyValues)
         return jsonResponse(400, { error: `the body holds more than ${maxJsonValues} values`, code: 'JSON_TOO_MANY_VALUES' });
-      // Nothing of the failure goes out: it could name the upstream or, in a message, a secret.
+      // Nothing of the failure goes out: it could name the upstream or, in a message, a secret. The
+      // operator is told, once per request, in the server's log.
+      logger.error(`graphql-jwt-auth-react: ${failureLine(error)}; answered 500`);
       return jsonResponse(500, { error: 'internal error' });
     }
   }

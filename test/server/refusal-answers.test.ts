@@ -99,18 +99,22 @@ describe.each([
     handler.dispose();
   });
 
-  it('an app check that throws: 500 "internal error", nothing of the failure in the answer, nothing upstream', async () => {
+  it('an app check that throws: 500 "internal error", nothing of the failure in the answer or the log line, nothing upstream', async () => {
     const running = await startService();
+    const lines: string[] = [];
     const url = await serveHandler(
       make({
         ...options(running),
+        logger: { warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) },
         authorizeRequest: () => {
-          throw new Error('session store at redis://admin:hunter2@10.0.0.5 is down');
+          throw new TypeError('session store at redis://admin:hunter2@10.0.0.5 is down');
         },
       }),
     );
     const answer = await send(url, {}, goodBody);
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 500, body: { error: 'internal error' } });
+    // The operator hears of it once, by the error's kind alone: its message may hold a secret.
+    expect(lines).toEqual(['graphql-jwt-auth-react: a request failed (TypeError); answered 500']);
     expect(running.service.authCalls).toHaveLength(0);
   });
 

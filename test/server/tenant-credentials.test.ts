@@ -58,7 +58,7 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
         throw 'vault said no for key-acme';
       },
     ],
-    // The resolver answered; the session it names cannot be opened (the log line above is the resolver's only).
+    // The resolver answered; the session it names cannot be opened: the log line says which region.
     ['names a region the handler does not know', null, () => ({ apiKey: 'key-acme', region: 'nowhere' })],
     ['answers no apiKey', 'InvalidCredentials', () => ({ region: 'test' })],
     ['answers an empty apiKey', 'InvalidCredentials', () => ({ apiKey: '', region: 'test' })],
@@ -77,7 +77,11 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
       const answer = await post(url, body, { cookie: 'sid=alice-sid' });
       expect(answer.status).toBe(500);
       expect(await answer.text()).toBe('{"error":"internal error"}');
-      if (kind !== null) expect(lines).toEqual([`graphql-jwt-auth-react: the credentials resolver failed (${kind}); answered 500`]);
+      expect(lines).toEqual([
+        kind === null
+          ? 'graphql-jwt-auth-react: a request failed (AuthConfigError: Unknown region "nowhere"; configured regions: test); answered 500'
+          : `graphql-jwt-auth-react: the credentials resolver failed (${kind}); answered 500`,
+      ]);
       expect(lines.join('\n')).not.toContain('key-acme');
       expect(running.service.authCalls).toHaveLength(0);
       expect(running.service.graphqlCalls).toHaveLength(0);
