@@ -16,6 +16,12 @@ export const ERROR_MESSAGES = {
   GJA_TOKEN_EXPIRED: (status: number) => `The GraphQL endpoint answered that the token has expired (${status}), even after re-authenticating`,
   GJA_TOKEN_REFUSED: (status: number) => `The GraphQL endpoint refused the token (${status}), even after re-authenticating`,
   GJA_NOT_GRAPHQL: (status: number) => `The GraphQL endpoint answered ${status} with something that is not a GraphQL result`,
+  GJA_GRAPHQL: (status: number, operationName?: string, said?: string, more = 0) => {
+    const operation = operationName === undefined ? 'An anonymous GraphQL operation' : `GraphQL operation ${operationName}`;
+    if (said === undefined) return `${operation} failed (HTTP ${status}) with no GraphQL errors in the answer; see error.response`;
+    const others = more === 0 ? '' : ` (and ${more} more ${more === 1 ? 'error' : 'errors'}; see error.response.errors)`;
+    return `${operation} failed (HTTP ${status}): ${said}${others}`;
+  },
   GJA_REDIRECT: (url: string, status: number) =>
     `${url} answered with a redirect${status === 0 ? '' : ` (${status})`}, which is not followed: credentials go only to the URL configured`,
 };

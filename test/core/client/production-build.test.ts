@@ -84,6 +84,8 @@ describe("the errors' messages in a bundled app", () => {
       'even after re-authenticating',
       'Could not reach the auth endpoint',
       'which is not followed',
+      'with no GraphQL errors in the answer',
+      'see error.response.errors',
     ])
       expect(code).not.toContain(message);
     const error = await signedOut(core);
@@ -94,5 +96,29 @@ describe("the errors' messages in a bundled app", () => {
   it('development: the full message', async () => {
     const { core } = await built('development');
     expect(await signedOut(core)).toMatchObject({ name: 'SignedOutError', message: 'Signed out: call refresh() to authenticate again' });
+  });
+});
+
+/** A GraphQL failure as the transport makes it: two errors, the first with a path. */
+function graphqlFailure({ GraphQLResponseError }: Core): InstanceType<Core['GraphQLResponseError']> {
+  const errors = [{ message: 'Not allowed', path: ['pentests_page', 0] }, { message: 'second' }];
+  return new GraphQLResponseError(
+    { status: 200, headers: new Headers(), body: '', errors },
+    { query: 'query Pentests { pentests_page { op_id } }' },
+    'Pentests',
+  );
+}
+
+describe("a GraphQL failure's message in a bundled app", () => {
+  it("production: the code and the facts, the service's own words among them", async () => {
+    const { core } = await built('production');
+    expect(graphqlFailure(core)).toMatchObject({ name: 'GraphQLResponseError', message: 'GJA_GRAPHQL 200 Pentests Not allowed at pentests_page.0 1' });
+  });
+
+  it('development: the full message', async () => {
+    const { core } = await built('development');
+    expect(graphqlFailure(core)).toMatchObject({
+      message: 'GraphQL operation Pentests failed (HTTP 200): Not allowed at pentests_page.0 (and 1 more error; see error.response.errors)',
+    });
   });
 });
