@@ -101,7 +101,8 @@ describe("the errors' messages in a bundled app", () => {
 
 /** A GraphQL failure as the transport makes it: two errors, the first with a path. */
 function graphqlFailure({ GraphQLResponseError }: Core): InstanceType<Core['GraphQLResponseError']> {
-  const errors = [{ message: 'Not allowed', path: ['pentests_page', 0] }, { message: 'second' }];
+  // The service's errors as sent: plain objects, not graphql's GraphQLError instances.
+  const errors = [{ message: 'Not allowed', path: ['pentests_page', 0] }, { message: 'second' }] as never;
   return new GraphQLResponseError(
     { status: 200, headers: new Headers(), body: '', errors },
     { query: 'query Pentests { pentests_page { op_id } }' },
