@@ -10,6 +10,7 @@ import { apiKeySource, oneRegion } from '../sources/api-key-source.js';
 import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError, type AuthNetworkError, type AuthServerError } from '../errors/index.js';
+import { unusableConfig } from '../errors/error-message.js';
 import { fingerprint } from '../sources/fingerprint.js';
 import { createRequestPath } from './request-path.js';
 import { outageWaitMs } from '../session/auth-backoff.js';
@@ -148,7 +149,7 @@ export function buildAuthClient(
       learn: (region, graphqlUrl) => learnedUrls.set(region, graphqlUrl),
     });
   } else {
-    source = refusingSource(configError ?? new AuthConfigError('graphqlProxy mode obtains no token here'));
+    source = refusingSource(configError ?? unusableConfig('GJA_PROXY_NO_TOKEN'));
   }
 
   const session = createTokenSession({
@@ -201,7 +202,7 @@ export function buildAuthClient(
   function sendTo(region: string): Send {
     const graphqlUrl = graphqlUrlOf(region);
     if (configError) return () => Promise.reject(configError);
-    if (graphqlUrl === undefined) return () => Promise.reject(new AuthConfigError(`Unknown region "${region}"`));
+    if (graphqlUrl === undefined) return () => Promise.reject(unusableConfig('GJA_UNKNOWN_REGION', region));
     let send = transports.get(graphqlUrl);
     if (send === undefined) transports.set(graphqlUrl, (send = transport(graphqlUrl, fetchImpl)));
     return send;

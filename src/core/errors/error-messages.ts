@@ -22,6 +22,11 @@ export const ERROR_MESSAGES = {
     const others = more === 0 ? '' : ` (and ${more} more ${more === 1 ? 'error' : 'errors'}; see error.response.errors)`;
     return `${operation} failed (HTTP ${status}): ${said}${others}`;
   },
+  GJA_UNKNOWN_REGION: (region: string, known?: string) =>
+    known === undefined ? `Unknown region "${region}"` : `Unknown region "${region}"; configured regions: ${known}`,
+  GJA_REGION_URLS: (region: string) => `Region "${region}" needs both authUrl and graphqlUrl as non-empty strings`,
+  GJA_NO_PROVIDER: (hookName: string) => `${hookName} must be used inside <AuthProvider>`,
+  GJA_PROXY_NO_TOKEN: () => 'graphqlProxy mode obtains no token here',
   GJA_REDIRECT: (url: string, status: number) =>
     `${url} answered with a redirect${status === 0 ? '' : ` (${status})`}, which is not followed: credentials go only to the URL configured`,
 };

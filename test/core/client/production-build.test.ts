@@ -123,3 +123,26 @@ describe("a GraphQL failure's message in a bundled app", () => {
     });
   });
 });
+
+/** The error of a client whose region its regions do not name: refused before anything is sent. */
+async function unknownRegion({ createAuthClient }: Core): Promise<unknown> {
+  const client = createAuthClient({ apiKey: 'k', region: 'mars', regions: { us: 'http://127.0.0.1:1' } });
+  const error: unknown = await client.request('{ hello }').catch((caught: unknown) => caught);
+  client.dispose();
+  return error;
+}
+
+describe("a configuration error's message outside the option checks in a bundled app", () => {
+  it('production: an unknown region says its code and the facts, no prose in the bundle', async () => {
+    const { code, core } = await built('production');
+    for (const message of ['configured regions', 'needs both authUrl and graphqlUrl', 'obtains no token here']) expect(code).not.toContain(message);
+    const error = await unknownRegion(core);
+    expect(error).toBeInstanceOf(core.AuthConfigError);
+    expect(error).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'GJA_UNKNOWN_REGION mars us' });
+  });
+
+  it('development: the full message, the same code', async () => {
+    const { core } = await built('development');
+    expect(await unknownRegion(core)).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'Unknown region "mars"; configured regions: us' });
+  });
+});
