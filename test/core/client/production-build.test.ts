@@ -67,14 +67,16 @@ describe('the option checks in a bundled app', () => {
   });
 });
 
-/** The error of a request after signOut(): no request is sent, so no service is needed. */
-async function signedOut({ createAuthClient }: Core): Promise<unknown> {
-  const client = createAuthClient({ apiKey: 'k', region: 'test', regions: { test: 'http://127.0.0.1:1' } });
-  client.signOut();
+/** The first request's error of a client that sends nothing (signed out, or refused), so no service is needed. */
+async function firstError({ createAuthClient }: Core, region: string, signOut: boolean): Promise<unknown> {
+  const client = createAuthClient({ apiKey: 'k', region, regions: { test: 'http://127.0.0.1:1' } });
+  if (signOut) client.signOut();
   const error: unknown = await client.request('{ hello }').catch((caught: unknown) => caught);
   client.dispose();
   return error;
 }
+
+const signedOut = (core: Core) => firstError(core, 'test', true);
 
 describe("the errors' messages in a bundled app", () => {
   it('production: none of their prose in the bundle, the same error class with its code', async () => {
@@ -125,12 +127,7 @@ describe("a GraphQL failure's message in a bundled app", () => {
 });
 
 /** The error of a client whose region its regions do not name: refused before anything is sent. */
-async function unknownRegion({ createAuthClient }: Core): Promise<unknown> {
-  const client = createAuthClient({ apiKey: 'k', region: 'mars', regions: { us: 'http://127.0.0.1:1' } });
-  const error: unknown = await client.request('{ hello }').catch((caught: unknown) => caught);
-  client.dispose();
-  return error;
-}
+const unknownRegion = (core: Core) => firstError(core, 'mars', false);
 
 describe("a configuration error's message outside the option checks in a bundled app", () => {
   it('production: an unknown region says its code and the facts, no prose in the bundle', async () => {
@@ -138,11 +135,11 @@ describe("a configuration error's message outside the option checks in a bundled
     for (const message of ['configured regions', 'needs both authUrl and graphqlUrl', 'obtains no token here']) expect(code).not.toContain(message);
     const error = await unknownRegion(core);
     expect(error).toBeInstanceOf(core.AuthConfigError);
-    expect(error).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'GJA_UNKNOWN_REGION mars us' });
+    expect(error).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'GJA_UNKNOWN_REGION mars test' });
   });
 
   it('development: the full message, the same code', async () => {
     const { core } = await built('development');
-    expect(await unknownRegion(core)).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'Unknown region "mars"; configured regions: us' });
+    expect(await unknownRegion(core)).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'Unknown region "mars"; configured regions: test' });
   });
 });
