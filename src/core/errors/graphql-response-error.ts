@@ -28,7 +28,7 @@ function describe(operationName: string | undefined, { status, errors }: ClientR
 export class GraphQLResponseError extends ClientError {
   override name = 'GraphQLResponseError';
   /** The operation's name as sent, when the document has one. */
-  readonly operationName: string | undefined;
+  declare readonly operationName: string | undefined;
 
   constructor(response: ClientResponse, request: ClientRequest, operationName?: string) {
     super(response, request);
