@@ -17,7 +17,7 @@ import {
 } from '../errors/index.js';
 import { outageWaitMs, renewalBackoffMs } from './auth-backoff.js';
 import { createIssuerClock } from './issuer-clock.js';
-import { RenewalTimer } from './renewal-timer.js';
+import { createRenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from '../wire/retry-after.js';
 import type { SharedSession } from './shared-session.js';
 import { readTokenExpiry, TOKEN_LIFETIME_MS } from '../sources/token-expiry.js';
@@ -131,7 +131,7 @@ export interface TokenSession {
  */
 export function createTokenSession(options: TokenSessionOptions): TokenSession {
   const { store, source, now, marginMs, configError, hydration, events, recovery } = options;
-  const timer = new RenewalTimer(() => {
+  const timer = createRenewalTimer(() => {
     // The timer armed after a refused key is the retry itself: its wait is over, whatever the clock
     // says (a timer may fire a millisecond before Date.now reaches the time it was set for).
     if (store.getState().status === 'error') recovery?.askNow();
