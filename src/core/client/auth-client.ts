@@ -25,7 +25,8 @@ import type { AuthClientOptions } from './options.js';
 import { type ReadOptions, readOptIns } from './opt-in-options.js';
 import type { AuthClient, AuthIdentity } from './types.js';
 
-const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+/** The default `authorize`: the token as a bearer credential. */
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
 export function tryReadConfig(options: ReadOptions): ClientConfig | AuthConfigError {
   try {
