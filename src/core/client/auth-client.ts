@@ -25,6 +25,9 @@ import type { AuthClientOptions } from './options.js';
 import { type ReadOptions, readOptIns } from './opt-in-options.js';
 import type { AuthClient, AuthIdentity } from './types.js';
 
+/** The default fetch, looked up per call, so a fetch patched after import (MSW, tests) is the one used. */
+export const globalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
 /** The default `authorize`: the token as a bearer credential. */
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
@@ -112,8 +115,7 @@ export function buildAuthClient(
 ): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
-  // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
-  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl = options.fetch ?? globalFetch;
   const read = optInError ?? tryReadConfig(options);
   const configError = read instanceof AuthConfigError ? (explain?.(read) ?? read) : null;
   const config = read instanceof AuthConfigError ? null : read;
