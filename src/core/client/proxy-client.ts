@@ -1,6 +1,6 @@
 import { ClientError } from 'graphql-request';
 import { absoluteUrl } from '../wire/absolute-url.js';
-import { createMemoryStore } from '../session/memory-store.js';
+import { createStore } from 'zustand/vanilla';
 import { AuthConfigError, SignedOutError } from '../errors/index.js';
 import { appRefusal } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
@@ -28,7 +28,7 @@ const REFUSED = new Set([401, 403]);
  * session to keep: the proxy renews and retries on its side.
  */
 export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClientOptions): AuthClient {
-  const store = createMemoryStore<AuthState>({ status: 'idle', ...NO_SESSION, error: null });
+  const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
   const proxyUrl = absoluteUrl(url);
   const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }), clientError);
   const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };

@@ -1,5 +1,4 @@
-import type { StoreApi } from 'zustand/vanilla';
-import { createMemoryStore } from './memory-store.js';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AuthState } from './auth-state.js';
 
 export interface SessionStore {
@@ -32,5 +31,5 @@ export interface Persistence {
 
 /** The session in memory only: nothing to read, nothing to write. */
 export function memorySessionStore(initial: AuthState): SessionStore {
-  return { store: createMemoryStore(initial), hydrated: Promise.resolve(), isHydrated: () => true, flush: () => undefined };
+  return { store: createStore<AuthState>()(() => initial), hydrated: Promise.resolve(), isHydrated: () => true, flush: () => undefined };
 }
