@@ -2,7 +2,7 @@ import type { DataTag, QueryClient, QueryFunctionContext, UseQueryOptions } from
 import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import type { AuthClient, RequestInit } from '../core/client/types.js';
 import type { VariablesArgs } from '../core/wire/variables.js';
-import { type GraphQLQueryKey, graphqlQueryKey } from '../core/client/query-key.js';
+import { type GraphQLQueryKey, identityQueryKey } from '../core/client/query-key.js';
 import { queryRetryOptions, type RetrySettings } from './retry.js';
 
 /** React Query's options for a query, minus what the hook owns. */
@@ -26,7 +26,7 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
 } {
   return {
     ...(options ?? ({} as TOptions)),
-    queryKey: graphqlQueryKey(client.identity, document, variables),
+    queryKey: identityQueryKey(client.identity, document, variables),
     // Reading `signal` tells React Query the request can be aborted when nobody needs it any more.
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) =>
       // The public signatures held `variables` to the document already; here TVariables is still open.

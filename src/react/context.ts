@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { AuthConfigError } from '../core/errors/index.js';
+import { unusableConfig } from '../core/errors/error-message.js';
 import type { AuthClient } from '../core/client/types.js';
 
 export interface AuthContextValue {
@@ -16,6 +16,6 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function useAuthContext(hookName: string): AuthContextValue {
   const value = useContext(AuthContext);
-  if (value === null) throw new AuthConfigError(`${hookName} must be used inside <AuthProvider>`);
+  if (value === null) throw unusableConfig('GJA_NO_PROVIDER', hookName);
   return value;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { bearer } from '../core/client/auth-client.js';
 import { createOwnedAuthClient } from '../core/client/create-auth-client.js';
 import type { Regions } from '../core/sources/regions.js';
 import type { AuthClientOptions } from '../core/client/options.js';
@@ -47,7 +48,7 @@ function create(props: AuthClientOptions): ProviderClient {
   const latest = { current: props };
   const options: AuthClientOptions = {
     fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
-    authorize: (token) => latest.current.authorize?.(token) ?? { authorization: `Bearer ${token}` },
+    authorize: (token) => latest.current.authorize?.(token) ?? bearer(token),
     now: () => (latest.current.now ?? Date.now)(),
   };
   // This render's values (persist included): the client is made now, with what this render asks for.

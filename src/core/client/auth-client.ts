@@ -10,6 +10,7 @@ import { apiKeySource, oneRegion } from '../sources/api-key-source.js';
 import { createBackground } from './background.js';
 import { type ClientConfig, DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS, readConfig } from './config.js';
 import { AuthConfigError, type AuthNetworkError, type AuthServerError } from '../errors/index.js';
+import { unusableConfig } from '../errors/error-message.js';
 import { fingerprint } from '../sources/fingerprint.js';
 import { createRequestPath } from './request-path.js';
 import { outageWaitMs } from '../session/auth-backoff.js';
@@ -24,7 +25,11 @@ import type { AuthClientOptions } from './options.js';
 import { type ReadOptions, readOptIns } from './opt-in-options.js';
 import type { AuthClient, AuthIdentity } from './types.js';
 
-const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+/** The default fetch, looked up per call, so a fetch patched after import (MSW, tests) is the one used. */
+export const globalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
+/** The default `authorize`: the token as a bearer credential. */
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
 export function tryReadConfig(options: ReadOptions): ClientConfig | AuthConfigError {
   try {
@@ -110,8 +115,7 @@ export function buildAuthClient(
 ): ClientParts {
   const { options, error: optInError } = readOptIns(given);
   const now = options.now ?? Date.now;
-  // Looked up per call, so a fetch patched after import (MSW, tests) is the one used.
-  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl = options.fetch ?? globalFetch;
   const read = optInError ?? tryReadConfig(options);
   const configError = read instanceof AuthConfigError ? (explain?.(read) ?? read) : null;
   const config = read instanceof AuthConfigError ? null : read;
@@ -148,7 +152,7 @@ export function buildAuthClient(
       learn: (region, graphqlUrl) => learnedUrls.set(region, graphqlUrl),
     });
   } else {
-    source = refusingSource(configError ?? new AuthConfigError('graphqlProxy mode obtains no token here'));
+    source = refusingSource(configError ?? unusableConfig('GJA_PROXY_NO_TOKEN'));
   }
 
   const session = createTokenSession({
@@ -201,7 +205,7 @@ export function buildAuthClient(
   function sendTo(region: string): Send {
     const graphqlUrl = graphqlUrlOf(region);
     if (configError) return () => Promise.reject(configError);
-    if (graphqlUrl === undefined) return () => Promise.reject(new AuthConfigError(`Unknown region "${region}"`));
+    if (graphqlUrl === undefined) return () => Promise.reject(unusableConfig('GJA_UNKNOWN_REGION', region));
     let send = transports.get(graphqlUrl);
     if (send === undefined) transports.set(graphqlUrl, (send = transport(graphqlUrl, fetchImpl)));
     return send;

@@ -28,6 +28,14 @@ export function graphqlScopeKey(identity: AuthIdentity): readonly [typeof GRAPHQ
 export type GraphQLOperationKey =
   readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string] | readonly [typeof GRAPHQL_QUERY_KEY_ROOT, Record<string, never>, string, object];
 
+/**
+ * One identity's exact key, what the hooks cache under. Its own function, so an app that only runs
+ * hooks does not bundle graphqlQueryKey's reading of its arguments.
+ */
+export function identityQueryKey(identity: AuthIdentity, document: GraphQLDocument<unknown, never>, variables: object | undefined): GraphQLQueryKey {
+  return [...graphqlScopeKey(identity), documentSource(document), variables ?? {}];
+}
+
 const isIdentity = (value: unknown): value is AuthIdentity =>
   typeof value === 'object' && value !== null && !(value instanceof String) && !('kind' in value) && typeof (value as { id?: unknown }).id === 'string';
 
@@ -43,7 +51,7 @@ export function graphqlQueryKey(
   second?: GraphQLDocument<unknown, never> | object,
   third?: object,
 ): GraphQLQueryKey | GraphQLOperationKey {
-  if (isIdentity(first)) return [...graphqlScopeKey(first), documentSource(second as GraphQLDocument<unknown, never>), third ?? {}];
+  if (isIdentity(first)) return identityQueryKey(first, second as GraphQLDocument<unknown, never>, third);
   const scope: Record<string, never> = {};
   const operation = [GRAPHQL_QUERY_KEY_ROOT, scope, documentSource(first)] as const;
   return typeof second === 'object' ? [...operation, second] : operation;
@@ -64,5 +72,5 @@ export function graphqlInfiniteQueryKey(
   document: GraphQLDocument<unknown, never>,
   firstPageVariables: object | undefined,
 ): GraphQLInfiniteQueryKey {
-  return [...graphqlQueryKey(identity, document, firstPageVariables), GRAPHQL_INFINITE_QUERY_KEY_MARK];
+  return [...identityQueryKey(identity, document, firstPageVariables), GRAPHQL_INFINITE_QUERY_KEY_MARK];
 }

@@ -7,7 +7,7 @@ import { AuthError } from './auth-error.js';
  */
 export class AuthConfigError extends AuthError {
   override name = 'AuthConfigError';
-  readonly code: string;
+  declare readonly code: string;
 
   constructor(message: string, code = 'GJA_CONFIG') {
     super(message);

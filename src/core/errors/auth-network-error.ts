@@ -13,9 +13,9 @@ export class AuthNetworkError extends AuthError {
    * How long, from this error, the client holds off before asking `/v1/auth` again (its backoff
    * during an outage). Meanwhile every caller gets this error at once instead of another exchange.
    */
-  readonly retryInMs: number | undefined;
+  declare readonly retryInMs: number | undefined;
   /** The endpoint that could not be reached. */
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(authUrl: string, { retryInMs, ...options }: AuthNetworkErrorOptions = {}) {
     super(errorMessage('GJA_AUTH_UNREACHABLE', authUrl), options);

@@ -14,7 +14,7 @@ export interface AuthRequestErrorOptions extends ErrorOptions {
 /** An auth endpoint refused the request itself (400 or another 4xx): the server's message is kept. */
 export class AuthRequestError extends AuthError {
   override name = 'AuthRequestError';
-  readonly status: number;
+  declare readonly status: number;
 
   constructor(status: number, serverMessage: string, { endpoint = 'the auth endpoint', hint, ...options }: AuthRequestErrorOptions = {}) {
     super(errorMessage('GJA_AUTH_REFUSED', status, serverMessage, endpoint, hint), options);

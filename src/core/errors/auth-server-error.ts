@@ -14,15 +14,15 @@ export interface AuthServerErrorOptions extends ErrorOptions {
  */
 export class AuthServerError extends AuthError {
   override name = 'AuthServerError';
-  readonly status: number;
+  declare readonly status: number;
   /** How long the server asked to wait before the next try (its `Retry-After`), if it said. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /**
    * How long, from this error, the client holds off before asking `/v1/auth` again: its backoff
    * during an outage, never shorter than `retryAfterMs`. Meanwhile every caller gets this error
    * at once instead of another exchange.
    */
-  readonly retryInMs: number | undefined;
+  declare readonly retryInMs: number | undefined;
   readonly #detail: string;
 
   constructor(status: number, detail: string, { retryAfterMs, retryInMs, ...options }: AuthServerErrorOptions = {}) {

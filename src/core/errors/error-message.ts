@@ -1,3 +1,4 @@
+import { AuthConfigError } from './auth-config-error.js';
 import { type ErrorCode, ERROR_MESSAGES, type ErrorMessages } from './error-messages.js';
 
 let inFull: ErrorMessages | undefined;
@@ -29,4 +30,9 @@ export function errorMessage<C extends ErrorCode>(code: C, ...facts: Parameters<
   const messages = inFull ?? fullMessages();
   if (messages !== undefined) return (messages[code] as (...given: typeof facts) => string)(...facts);
   return [code, ...facts].filter((fact) => fact !== undefined).join(' ');
+}
+
+/** An AuthConfigError outside the option checks (an unknown region, a hook outside its provider), told the same way. */
+export function unusableConfig<C extends ErrorCode>(code: C, ...facts: Parameters<ErrorMessages[C]>): AuthConfigError {
+  return new AuthConfigError(errorMessage(code, ...facts), code);
 }

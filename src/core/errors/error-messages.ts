@@ -16,6 +16,17 @@ export const ERROR_MESSAGES = {
   GJA_TOKEN_EXPIRED: (status: number) => `The GraphQL endpoint answered that the token has expired (${status}), even after re-authenticating`,
   GJA_TOKEN_REFUSED: (status: number) => `The GraphQL endpoint refused the token (${status}), even after re-authenticating`,
   GJA_NOT_GRAPHQL: (status: number) => `The GraphQL endpoint answered ${status} with something that is not a GraphQL result`,
+  GJA_GRAPHQL: (status: number, operationName?: string, said?: string, more = 0) => {
+    const operation = operationName === undefined ? 'An anonymous GraphQL operation' : `GraphQL operation ${operationName}`;
+    if (said === undefined) return `${operation} failed (HTTP ${status}) with no GraphQL errors in the answer; see error.response`;
+    const others = more === 0 ? '' : ` (and ${more} more ${more === 1 ? 'error' : 'errors'}; see error.response.errors)`;
+    return `${operation} failed (HTTP ${status}): ${said}${others}`;
+  },
+  GJA_UNKNOWN_REGION: (region: string, known?: string) =>
+    known === undefined ? `Unknown region "${region}"` : `Unknown region "${region}"; configured regions: ${known}`,
+  GJA_REGION_URLS: (region: string) => `Region "${region}" needs both authUrl and graphqlUrl as non-empty strings`,
+  GJA_NO_PROVIDER: (hookName: string) => `${hookName} must be used inside <AuthProvider>`,
+  GJA_PROXY_NO_TOKEN: () => 'graphqlProxy mode obtains no token here',
   GJA_REDIRECT: (url: string, status: number) =>
     `${url} answered with a redirect${status === 0 ? '' : ` (${status})`}, which is not followed: credentials go only to the URL configured`,
 };

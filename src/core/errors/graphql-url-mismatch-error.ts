@@ -18,10 +18,10 @@ export interface GraphQLUrlMismatch {
  */
 export class GraphQLUrlMismatchError extends AuthConfigError {
   override name = 'GraphQLUrlMismatchError';
-  readonly tokenEndpoint: string;
-  readonly region: string;
-  readonly endpointUrl: string;
-  readonly configuredUrl: string;
+  declare readonly tokenEndpoint: string;
+  declare readonly region: string;
+  declare readonly endpointUrl: string;
+  declare readonly configuredUrl: string;
 
   constructor({ tokenEndpoint, region, endpointUrl, configuredUrl }: GraphQLUrlMismatch) {
     super(

@@ -7,7 +7,7 @@ import { errorMessage } from './error-message.js';
  */
 export class InvalidGraphQLResponseError extends AuthError {
   override name = 'InvalidGraphQLResponseError';
-  readonly status: number;
+  declare readonly status: number;
 
   constructor(status: number, options?: ErrorOptions) {
     super(errorMessage('GJA_NOT_GRAPHQL', status), options);

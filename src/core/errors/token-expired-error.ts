@@ -7,7 +7,7 @@ import { errorMessage } from './error-message.js';
  */
 export class TokenExpiredError extends AuthError {
   override name = 'TokenExpiredError';
-  readonly status: number;
+  declare readonly status: number;
 
   constructor(status: number, options?: ErrorOptions) {
     super(errorMessage('GJA_TOKEN_EXPIRED', status), options);

@@ -8,7 +8,7 @@ import { errorMessage } from './error-message.js';
  */
 export class TokenRejectedError extends AuthError {
   override name = 'TokenRejectedError';
-  readonly status: number;
+  declare readonly status: number;
 
   constructor(status: number, options?: ErrorOptions) {
     super(errorMessage('GJA_TOKEN_REFUSED', status), options);

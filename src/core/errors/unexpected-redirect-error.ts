@@ -9,8 +9,8 @@ import { errorMessage } from './error-message.js';
  */
 export class UnexpectedRedirectError extends AuthError {
   override name = 'UnexpectedRedirectError';
-  readonly status: number;
-  readonly url: string;
+  declare readonly status: number;
+  declare readonly url: string;
 
   constructor(url: string, status: number, options?: ErrorOptions) {
     super(errorMessage('GJA_REDIRECT', url, status), options);

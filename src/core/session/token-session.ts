@@ -17,7 +17,7 @@ import {
 } from '../errors/index.js';
 import { outageWaitMs, renewalBackoffMs } from './auth-backoff.js';
 import { createIssuerClock } from './issuer-clock.js';
-import { RenewalTimer } from './renewal-timer.js';
+import { createRenewalTimer } from './renewal-timer.js';
 import { throttledForMs } from '../wire/retry-after.js';
 import type { SharedSession } from './shared-session.js';
 import { readTokenExpiry, TOKEN_LIFETIME_MS } from '../sources/token-expiry.js';
@@ -131,7 +131,7 @@ export interface TokenSession {
  */
 export function createTokenSession(options: TokenSessionOptions): TokenSession {
   const { store, source, now, marginMs, configError, hydration, events, recovery } = options;
-  const timer = new RenewalTimer(() => {
+  const timer = createRenewalTimer(() => {
     // The timer armed after a refused key is the retry itself: its wait is over, whatever the clock
     // says (a timer may fire a millisecond before Date.now reaches the time it was set for).
     if (store.getState().status === 'error') recovery?.askNow();
@@ -162,6 +162,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   /** Whether `expiry-unread` was told: once per client. */
   let toldExpiryUnread = false;
 
+  const storedSession = () => sessionOf(store.getState());
   const marginFor = ({ expiresAt, receivedAt }: SharedSession) => Math.min(marginMs, (expiresAt - receivedAt) / 2);
   const isDue = (session: SharedSession) => now() >= session.expiresAt - marginFor(session);
 
@@ -177,7 +178,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   }
 
   function scheduleRenewal(): void {
-    const session = sessionOf(store.getState());
+    const session = storedSession();
     if (session === null || !options.mayRenewInBackground()) {
       timer.cancel();
       return;
@@ -213,7 +214,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
 
   /** Records a failed exchange; the error its callers get (told how long the backoff lasts). */
   function recordFailure(error: AuthError): AuthError {
-    const current = sessionOf(store.getState());
+    const current = storedSession();
     const throttledMs = throttledForMs(error);
     if (isTransientAuthError(error) && current !== null && now() < current.expiresAt) {
       if (throttledMs > 0) backoff = { until: now() + throttledMs, throttledUntil: now() + throttledMs, error };
@@ -261,7 +262,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       // Signed out while this waited for the tab lock (or for other tabs' answers): nothing is asked.
       throwIfSignedOutSince();
       // Another tab may have shared a fresh token while this one waited for the lock.
-      const shared = sessionOf(store.getState());
+      const shared = storedSession();
       if (!force && shared !== null && shared.token !== replacing && !isDue(shared)) return shared;
       const requestedAt = now();
       const why = force ? 'forced' : refused !== null ? 'expired' : replacing === null ? 'first' : 'due';
@@ -290,7 +291,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       const session = { token, expiresAt, receivedAt, region };
       // Another tab's newer token, taken while this one asked (it renewed while this tab could not
       // run): the newer token wins here as in `offer`, so tabs converge on one and this one is not sent.
-      const held = sessionOf(store.getState());
+      const held = storedSession();
       if (held !== null && held.token !== replacing && held.expiresAt > expiresAt) {
         adopt(held);
         return held;
@@ -321,7 +322,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
    * valid (this one, or a newer one another tab handed over while the renewal ran).
    */
   function heldThrough(error: unknown): SharedSession {
-    const held = sessionOf(store.getState());
+    const held = storedSession();
     if (isTransientAuthError(error) && held !== null && now() < held.expiresAt) return held;
     throw error;
   }
@@ -329,7 +330,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
   function validSession(): Promise<SharedSession> {
     const stop = stoppedBy();
     if (stop) return Promise.reject(stop);
-    const current = sessionOf(store.getState());
+    const current = storedSession();
     if (current === null || now() >= current.expiresAt) return renew();
     if (!isDue(current)) return Promise.resolve(current);
     // Due but still valid: renew first, yet keep serving the valid token while the auth server fails.
@@ -359,7 +360,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     heldSession() {
       if (!hydration.isHydrated() || stoppedBy() !== null) return null;
       // Due covers expired: a due token is one readySession renews first.
-      const current = sessionOf(store.getState());
+      const current = storedSession();
       if (current === null || isDue(current)) return null;
       options.onUse();
       return current;
@@ -375,7 +376,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
       return renew(true);
     },
     replaceInService(token) {
-      const current = sessionOf(store.getState());
+      const current = storedSession();
       if (current?.token !== token) return validSession();
       refused = token;
       return renew(true).catch(heldThrough);
@@ -395,18 +396,18 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
      */
     mayHaveExpired: (session) => isDue(session) || now() - session.receivedAt >= TOKEN_LIFETIME_MS,
     offer(session, acceptsRegion) {
-      const current = sessionOf(store.getState());
+      const current = storedSession();
       const newer = current === null || session.expiresAt > current.expiresAt;
       const usable = !signedOut && newer && !refusedTokens.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
       if (usable) adopt(session);
       return usable;
     },
     shareable() {
-      const current = sessionOf(store.getState());
+      const current = storedSession();
       return current !== null && !isDue(current) ? current : null;
     },
     wake() {
-      const current = sessionOf(store.getState());
+      const current = storedSession();
       if (current !== null && isDue(current) && stoppedBy() === null) renew().catch(() => undefined);
       else scheduleRenewal(); // a timer that slept through its moment is armed again from now
     },

@@ -1,4 +1,4 @@
-import { AuthConfigError } from '../errors/index.js';
+import { unusableConfig } from '../errors/error-message.js';
 
 export interface RegionEndpoints {
   authUrl: string;
@@ -31,10 +31,10 @@ export function resolveRegion(region: string, regions: Regions = DEFAULT_REGIONS
   if (typeof entry === 'object' && entry !== null) {
     const { authUrl, graphqlUrl } = entry as Partial<RegionEndpoints>;
     if (isNonEmptyString(authUrl) && isNonEmptyString(graphqlUrl)) return { authUrl, graphqlUrl };
-    throw new AuthConfigError(`Region "${region}" needs both authUrl and graphqlUrl as non-empty strings`);
+    throw unusableConfig('GJA_REGION_URLS', region);
   }
   const known = Object.keys(regions).join(', ') || '(none)';
-  throw new AuthConfigError(`Unknown region "${region}"; configured regions: ${known}`);
+  throw unusableConfig('GJA_UNKNOWN_REGION', region, known);
 }
 
 /** A region the client may ask for a token, with its endpoints. */

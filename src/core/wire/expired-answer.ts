@@ -64,8 +64,8 @@ export function isTokenRejectedBody(body: string): boolean {
  */
 export class ExpiredAnswer extends Error {
   override name = 'ExpiredAnswer';
-  readonly status: number;
-  readonly rejected: boolean;
+  declare readonly status: number;
+  declare readonly rejected: boolean;
 
   constructor(status: number, { rejected = false }: { rejected?: boolean } = {}) {
     super(TOKEN_EXPIRED_MESSAGE);

@@ -16,13 +16,14 @@ export type { GraphQLDocument, Variables } from './document-source.js';
 
 /**
  * Internal: the request got no readable answer (connection failed, or a browser hid an answer that
- * lacked CORS headers). The fetch error is the `cause`; callers only ever see that cause.
+ * lacked CORS headers). The fetch error is the `cause`; callers only ever see that cause, so this
+ * error needs no message of its own in anyone's bundle.
  */
 export class NoAnswer extends Error {
   override name = 'NoAnswer';
 
   constructor(cause: unknown) {
-    super('No readable answer from the GraphQL endpoint', { cause });
+    super(undefined, { cause });
   }
 }
 

@@ -26,23 +26,29 @@ describe('configuration', () => {
   });
 
   it.each([
-    ['a blank base address', { x: '   ' }, 'Unknown region "x"; configured regions: x'],
-    ['a null entry', { x: null as never }, 'Unknown region "x"; configured regions: x'],
-    ['endpoints without graphqlUrl', { x: { authUrl: 'http://x/token' } as never }, 'Region "x" needs both authUrl and graphqlUrl as non-empty strings'],
+    ['a blank base address', { x: '   ' }, 'Unknown region "x"; configured regions: x', 'GJA_UNKNOWN_REGION'],
+    ['a null entry', { x: null as never }, 'Unknown region "x"; configured regions: x', 'GJA_UNKNOWN_REGION'],
+    [
+      'endpoints without graphqlUrl',
+      { x: { authUrl: 'http://x/token' } as never },
+      'Region "x" needs both authUrl and graphqlUrl as non-empty strings',
+      'GJA_REGION_URLS',
+    ],
     [
       'endpoints with a blank authUrl',
       { x: { authUrl: ' ', graphqlUrl: 'http://x/gql' } },
       'Region "x" needs both authUrl and graphqlUrl as non-empty strings',
+      'GJA_REGION_URLS',
     ],
-  ])('a region whose entry is %s: an AuthConfigError saying what is wrong with it', (_label, regions, message) => {
-    expect(() => resolveRegion('x', regions)).toThrow(new AuthConfigError(message));
+  ])('a region whose entry is %s: an AuthConfigError saying what is wrong with it', (_label, regions, message, code) => {
+    expect(() => resolveRegion('x', regions)).toThrow(new AuthConfigError(message, code));
   });
 
   it.each([
     [{ a: 'http://127.0.0.1:9', b: 'http://127.0.0.1:9' }, 'Unknown region "mars"; configured regions: a, b'],
     [{}, 'Unknown region "mars"; configured regions: (none)'],
   ])('an unknown region names the configured ones: %j', (regions, message) => {
-    expect(() => resolveRegion('mars', regions)).toThrow(new AuthConfigError(message));
+    expect(() => resolveRegion('mars', regions)).toThrow(new AuthConfigError(message, 'GJA_UNKNOWN_REGION'));
   });
 
   it.each([

@@ -67,14 +67,16 @@ describe('the option checks in a bundled app', () => {
   });
 });
 
-/** The error of a request after signOut(): no request is sent, so no service is needed. */
-async function signedOut({ createAuthClient }: Core): Promise<unknown> {
-  const client = createAuthClient({ apiKey: 'k', region: 'test', regions: { test: 'http://127.0.0.1:1' } });
-  client.signOut();
+/** The first request's error of a client that sends nothing (signed out, or refused), so no service is needed. */
+async function firstError({ createAuthClient }: Core, region: string, signOut: boolean): Promise<unknown> {
+  const client = createAuthClient({ apiKey: 'k', region, regions: { test: 'http://127.0.0.1:1' } });
+  if (signOut) client.signOut();
   const error: unknown = await client.request('{ hello }').catch((caught: unknown) => caught);
   client.dispose();
   return error;
 }
+
+const signedOut = (core: Core) => firstError(core, 'test', true);
 
 describe("the errors' messages in a bundled app", () => {
   it('production: none of their prose in the bundle, the same error class with its code', async () => {
@@ -84,6 +86,8 @@ describe("the errors' messages in a bundled app", () => {
       'even after re-authenticating',
       'Could not reach the auth endpoint',
       'which is not followed',
+      'with no GraphQL errors in the answer',
+      'see error.response.errors',
     ])
       expect(code).not.toContain(message);
     const error = await signedOut(core);
@@ -94,5 +98,48 @@ describe("the errors' messages in a bundled app", () => {
   it('development: the full message', async () => {
     const { core } = await built('development');
     expect(await signedOut(core)).toMatchObject({ name: 'SignedOutError', message: 'Signed out: call refresh() to authenticate again' });
+  });
+});
+
+/** A GraphQL failure as the transport makes it: two errors, the first with a path. */
+function graphqlFailure({ GraphQLResponseError }: Core): InstanceType<Core['GraphQLResponseError']> {
+  // The service's errors as sent: plain objects, not graphql's GraphQLError instances.
+  const errors = [{ message: 'Not allowed', path: ['pentests_page', 0] }, { message: 'second' }] as never;
+  return new GraphQLResponseError(
+    { status: 200, headers: new Headers(), body: '', errors },
+    { query: 'query Pentests { pentests_page { op_id } }' },
+    'Pentests',
+  );
+}
+
+describe("a GraphQL failure's message in a bundled app", () => {
+  it("production: the code and the facts, the service's own words among them", async () => {
+    const { core } = await built('production');
+    expect(graphqlFailure(core)).toMatchObject({ name: 'GraphQLResponseError', message: 'GJA_GRAPHQL 200 Pentests Not allowed at pentests_page.0 1' });
+  });
+
+  it('development: the full message', async () => {
+    const { core } = await built('development');
+    expect(graphqlFailure(core)).toMatchObject({
+      message: 'GraphQL operation Pentests failed (HTTP 200): Not allowed at pentests_page.0 (and 1 more error; see error.response.errors)',
+    });
+  });
+});
+
+/** The error of a client whose region its regions do not name: refused before anything is sent. */
+const unknownRegion = (core: Core) => firstError(core, 'mars', false);
+
+describe("a configuration error's message outside the option checks in a bundled app", () => {
+  it('production: an unknown region says its code and the facts, no prose in the bundle', async () => {
+    const { code, core } = await built('production');
+    for (const message of ['configured regions', 'needs both authUrl and graphqlUrl', 'obtains no token here']) expect(code).not.toContain(message);
+    const error = await unknownRegion(core);
+    expect(error).toBeInstanceOf(core.AuthConfigError);
+    expect(error).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'GJA_UNKNOWN_REGION mars test' });
+  });
+
+  it('development: the full message, the same code', async () => {
+    const { core } = await built('development');
+    expect(await unknownRegion(core)).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'Unknown region "mars"; configured regions: test' });
   });
 });
