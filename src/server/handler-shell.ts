@@ -10,7 +10,7 @@ import {
   type TenantHandlerOptions,
   type TenantServerHandler,
 } from './options.js';
-import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_JSON_VALUES, JsonTooDeep, JsonTooManyValues, readJson } from './read-json.js';
+import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_JSON_VALUES, JsonTooDeep, JsonTooManyValues, jsonReader } from './read-json.js';
 import { refusal } from './refusals.js';
 import { isPostPreflight, listedOrigin, preflightAnswer, withCors } from './cors.js';
 import type { UpstreamWiring } from './upstream-client.js';
@@ -109,6 +109,7 @@ export function handlerShell(
   checkServerOptions(options);
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
+  const readJson = jsonReader(maxBodyBytes, { maxDepth: maxJsonDepth, maxValues: maxJsonValues });
   const allowedOrigins = options.allowedOrigins ?? [];
   const logger = options.logger ?? console;
   const open = sessionOpener(options, transport, answerWith);
@@ -137,9 +138,10 @@ export function handlerShell(
       const found = sessions.forRequest(request);
       const session = found instanceof Promise ? await found : found;
       if (session === null) return jsonResponse(401, { error: 'not authorized' });
-      const body = await readJson(request, maxBodyBytes, { maxDepth: maxJsonDepth, maxValues: maxJsonValues });
+      const body = await readJson(request);
       if (body === undefined) return jsonResponse(400, { error: 'the body is not JSON' });
-      return await session.answer(body, request);
+      const answer = session.answer(body, request);
+      return answer instanceof Promise ? await answer : answer;
     } catch (error) {
       if (error instanceof BodyTooLarge) return jsonResponse(413, { error: `the body exceeds ${maxBodyBytes} bytes` });
       if (error instanceof JsonTooDeep) return jsonResponse(400, { error: `the body nests deeper than ${maxJsonDepth} levels`, code: 'JSON_TOO_DEEP' });

@@ -92,21 +92,24 @@ function exceedsBytes(text: string, maxBytes: number): boolean {
 }
 
 /**
- * Reads at most `maxBytes` of the body and parses it as JSON; undefined when it is not JSON. A body
- * with a Content-Length within the limit is read whole through `text()`: the HTTP framing holds it to
- * that length, and adapters answer it from their own buffer (on @hono/node-server the stream path
- * builds a web Request and a ReadableStream per request, about half of a token answer's time, and
- * `arrayBuffer()` copies the buffer once more). A body without one (chunked) is counted while it
- * streams, so it cannot make the server buffer more than the limit either.
+ * A reader of request bodies: each reads at most `maxBytes` of the body and parses it as JSON;
+ * undefined when it is not JSON. A body with a Content-Length within the limit is read whole through
+ * `text()`: the HTTP framing holds it to that length, and adapters answer it from their own buffer (on
+ * @hono/node-server the stream path builds a web Request and a ReadableStream per request, about half
+ * of a token answer's time, and `arrayBuffer()` copies the buffer once more). A body without one
+ * (chunked) is counted while it streams, so it cannot make the server buffer more than the limit
+ * either. Made once per handler, so a request costs no closure of its own.
  */
-export async function readJson(request: Request, maxBytes: number, limits: JsonLimits): Promise<unknown> {
-  const text = await readCappedBody(request, maxBytes, tooLarge);
-  // A Request built in process (fetchInProcess) is not held to its header by any framing.
-  if (exceedsBytes(text, maxBytes)) throw new BodyTooLarge();
-  checkJsonShape(text, limits);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+export function jsonReader(maxBytes: number, limits: JsonLimits): (request: Request) => Promise<unknown> {
+  const parse = (text: string): unknown => {
+    // A Request built in process (fetchInProcess) is not held to its header by any framing.
+    if (exceedsBytes(text, maxBytes)) throw new BodyTooLarge();
+    checkJsonShape(text, limits);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  return (request) => readCappedBody(request, maxBytes, tooLarge).then(parse);
 }

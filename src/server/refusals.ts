@@ -1,7 +1,9 @@
 import { jsonResponse } from './responses.js';
 import type { HandlerOptionsBase } from './options.js';
 
-const isJson = (contentType: string | null) => contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
+// What nearly every client sends is taken at a glance; the pattern is for the rest.
+const isJson = (contentType: string | null) =>
+  contentType === 'application/json' || (contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim()));
 
 const firstValue = (value: string | null) => value?.split(',')[0]?.trim();
 

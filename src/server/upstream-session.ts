@@ -5,8 +5,11 @@ import type { HandlerOptionsBase, HandlerStatus } from './options.js';
 import { upstreamClient, type UpstreamWiring } from './upstream-client.js';
 import type { Labels } from '../core/wire/telemetry.js';
 
-/** The answer to a POST that passed every check, given its parsed JSON body. */
-export type Answer = (body: unknown, request: Request) => Promise<Response>;
+/**
+ * The answer to a POST that passed every check, given its parsed JSON body: a Response at once when
+ * nothing need be awaited (a warm token answer), so that no promise is made for it.
+ */
+export type Answer = (body: unknown, request: Request) => Response | Promise<Response>;
 
 /** A session's answer, built from its client and what its telemetry adds (the tenant's label, if any). */
 export type AnswerWith = (parts: ClientParts, labels: Labels) => Answer;
