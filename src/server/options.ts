@@ -285,7 +285,8 @@ export function checkServerOptions(
 /** A limit option: absent, or a whole number of at least 1. */
 export function checkPositiveInteger(name: string, value: unknown): void {
   if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+  // Number.isSafeInteger is false for anything that is not a number.
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
     throw new AuthConfigError(`${name} must be a whole number of at least 1, got ${typeof value === 'number' ? String(value) : typeof value}`);
   }
 }

@@ -36,6 +36,7 @@ const SHARED_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ],
   ['logger without error', { logger: { warn: () => undefined } }, 'logger must have warn(message) and error(message), as console does'],
   ['logger without warn', { logger: { error: () => undefined } }, 'logger must have warn(message) and error(message), as console does'],
+  ['onEvent not a function', { onEvent: 'console.log' }, 'onEvent must be a function that takes an event, such as (event) => console.log(event)'],
   ['trustForwardedHeaders a string', { trustForwardedHeaders: 'true' }, 'trustForwardedHeaders must be true or false'],
   ['allowedOrigins a string', { allowedOrigins: 'https://app.example.com' }, 'allowedOrigins must be an array of origins such as "https://app.example.com"'],
   [
@@ -146,6 +147,27 @@ describe('the credentials form checked at start-up: exactly one of apiKey/region
       expect(error).toBeInstanceOf(AuthConfigError);
       expect((error as AuthConfigError).message).toBe(message);
     });
+  });
+
+  it('authorizeRequest beside credentials is accepted and decides first: its refusal is 401 with no resolver call, its consent reaches the tenant', async () => {
+    const running = await startService();
+    const resolved: string[] = [];
+    const options = {
+      ...tenants(running.baseUrl),
+      credentials: (request: Request) => {
+        resolved.push(request.method);
+        return resolver();
+      },
+      authorizeRequest: hasSession,
+    };
+    const tokenUrl = await serveHandler(createTokenHandler(options));
+    const proxyUrl = await serveHandler(createGraphQLProxy(options));
+    expect((await post(tokenUrl, {}, { cookie: 'session=forged' })).status).toBe(401);
+    expect((await post(proxyUrl, { query: '{ pentests_count }' }, { cookie: 'session=forged' })).status).toBe(401);
+    expect(resolved).toEqual([]);
+    expect((await post(tokenUrl, {})).status).toBe(200);
+    expect((await post(proxyUrl, { query: '{ pentests_count }' })).status).toBe(200);
+    expect(resolved).toEqual(['POST', 'POST']);
   });
 
   it('maxSessions 1 is accepted, and the handlers built with it answer', async () => {
