@@ -189,6 +189,29 @@ describe('OpenTelemetry, with the SDK registered', () => {
     ).toThrow('tenantLabel applies to credentials, not to one apiKey');
   });
 
+  it('a tenantLabel that throws or answers no string costs the label, never the answer: no span or metric point names a tenant', async () => {
+    const running = await startService({ apiKeys: ['key-a', 'key-b'] });
+    const labels: Record<string, () => unknown> = {
+      'tenant=a': () => {
+        throw new Error('no such tenant');
+      },
+      'tenant=b': () => 42,
+    };
+    const proxy = createGraphQLProxy({
+      credentials: (request) => ({ apiKey: request.headers.get('cookie') === 'tenant=a' ? 'key-a' : 'key-b', region: 'test' }),
+      // As JavaScript may pass it: the type says string | undefined.
+      tenantLabel: ((request: Request) => labels[request.headers.get('cookie') ?? '']?.()) as (request: Request) => string | undefined,
+      regions: { test: running.baseUrl },
+    });
+    const url = `${await serveHandler(proxy)}/api/graphql`;
+    for (const cookie of ['tenant=a', 'tenant=b']) expect((await post(url, { query: '{ pentests_count }' }, { cookie })).status).toBe(200);
+    expect(running.service.authCalls).toHaveLength(2);
+    const counted = await collected();
+    const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
+    expect(named('graphql-jwt-auth proxy')).toHaveLength(2);
+    expect(everything).not.toContain('graphql_jwt_auth.tenant');
+  });
+
   it('a refused key: the exchange span says refused with the status, the counter too', async () => {
     const running = await startService();
     running.service.queueAuthFailures(403);
