@@ -16,7 +16,7 @@ import { isPostPreflight, listedOrigin, preflightAnswer, withCors } from './cors
 import type { UpstreamWiring } from './upstream-client.js';
 import { type AnswerWith, sessionOpener, type UpstreamSession } from './upstream-session.js';
 import { sessionPool } from './session-pool.js';
-import { credentialsOf } from './resolved-credentials.js';
+import { credentialsOf, InvalidCredentials } from './resolved-credentials.js';
 
 export interface HandlerParts {
   maxBodyBytes: number;
@@ -88,7 +88,9 @@ function manyKeys(options: TenantHandlerOptions, open: ReturnType<typeof session
       try {
         resolved = credentialsOf(await options.credentials(request));
       } catch (error) {
-        throw new ResolverFailed(error instanceof Error ? error.name : typeof error);
+        // Our own check of its answer is told whole (its words are fixed, no key in them): the
+        // operator learns what the resolver must answer, not only that it answered wrong.
+        throw new ResolverFailed(error instanceof InvalidCredentials ? `${error.name}: ${error.message}` : error instanceof Error ? error.name : typeof error);
       }
       if (resolved === null) return null;
       const session = pool.sessionFor(resolved);

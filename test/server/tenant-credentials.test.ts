@@ -68,7 +68,7 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
     ['answers a string', 'InvalidCredentials', () => 'key-acme'],
     ['answers undefined', 'InvalidCredentials', () => undefined],
   ])(
-    'a resolver that %s is 500 with nothing of it in the answer, a log line naming only its kind, and nothing goes upstream',
+    'a resolver that %s is 500 with nothing of it in the answer, a log line naming only its kind (our own check of its answer whole), and nothing goes upstream',
     async (_what, kind, resolver) => {
       const running = await startTenants();
       const lines: string[] = [];
@@ -80,7 +80,9 @@ describe.each(HANDLERS)('%s with a credentials resolver', (_name, make, body) =>
       expect(lines).toEqual([
         kind === null
           ? 'graphql-jwt-auth-react: a request failed (AuthConfigError: Unknown region "nowhere"; configured regions: test); answered 500'
-          : `graphql-jwt-auth-react: the credentials resolver failed (${kind}); answered 500`,
+          : kind === 'InvalidCredentials'
+            ? 'graphql-jwt-auth-react: the credentials resolver failed (InvalidCredentials: credentials must answer { apiKey, region } (two non-empty strings) or null); answered 500'
+            : `graphql-jwt-auth-react: the credentials resolver failed (${kind}); answered 500`,
       ]);
       expect(lines.join('\n')).not.toContain('key-acme');
       expect(running.service.authCalls).toHaveLength(0);
