@@ -13,7 +13,7 @@ const HEADER_NAME = /^[!#$%&'*+.^`|~\w-]+$/;
 /** The request's `Origin` when `allowedOrigins` lists it as sent, else null. */
 export function listedOrigin(request: Request, allowedOrigins: readonly string[]): string | null {
   const origin = request.headers.get('origin');
-  return origin !== null && allowedOrigins.includes(origin) ? origin : null;
+  return allowedOrigins.find((listed) => listed === origin) ?? null;
 }
 
 /** A browser asking whether it may POST (the only method the handlers take). */
