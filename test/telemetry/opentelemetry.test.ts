@@ -199,8 +199,8 @@ describe('OpenTelemetry, with the SDK registered', () => {
     };
     const proxy = createGraphQLProxy({
       credentials: (request) => ({ apiKey: request.headers.get('cookie') === 'tenant=a' ? 'key-a' : 'key-b', region: 'test' }),
-      // As JavaScript may pass it: the type says string | undefined.
-      tenantLabel: ((request: Request) => labels[request.headers.get('cookie') ?? '']?.()) as (request: Request) => string | undefined,
+      // As JavaScript may pass it: the type says string.
+      tenantLabel: ((request: Request) => labels[request.headers.get('cookie') ?? '']?.()) as (request: Request) => string,
       regions: { test: running.baseUrl },
     });
     const url = `${await serveHandler(proxy)}/api/graphql`;
