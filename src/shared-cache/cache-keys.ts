@@ -17,14 +17,11 @@ const PASSPHRASE_SALT = encoder.encode('graphql-jwt-auth-react shared token cach
 const HEX_KEY = /^[0-9a-f]{64}$/i;
 const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}={0,1}$/;
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    const standard = text.replace(/-/g, '+').replace(/_/g, '/');
-    return Uint8Array.from(atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '=')), (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
+/** Only ever given what BASE64_KEY matched: atob takes it padded or not, so nothing here can fail. */
+const fromBase64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+
+/** Only ever given what HEX_KEY matched: 64 hex digits. */
+const fromHex = (text: string) => Uint8Array.from({ length: MIN_SECRET_BYTES }, (_, index) => parseInt(text.slice(index * 2, index * 2 + 2), 16));
 
 /**
  * The 32 bytes a secret option stands for: a key of 32 random bytes written as hex or base64 (what
@@ -39,12 +36,9 @@ export function readSecret(option: 'encryptionKey' | 'keySecret', value: unknown
       `${option} must be 32 random bytes as hex or base64 (openssl rand -base64 32), or a passphrase of at least ${MIN_SECRET_BYTES} characters; got ${got}`,
     );
   }
-  const raw: Uint8Array<ArrayBuffer> | null = HEX_KEY.test(value)
-    ? Uint8Array.from(value.match(/../g) ?? [], (pair) => parseInt(pair, 16))
-    : BASE64_KEY.test(value)
-      ? fromBase64(value)
-      : null;
-  if (raw?.length === MIN_SECRET_BYTES) return crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey', 'deriveBits']);
+  // 64 hex digits and 43 base64 digits (padded or not) are each exactly 32 bytes.
+  const raw = HEX_KEY.test(value) ? fromHex(value) : BASE64_KEY.test(value) ? fromBase64(value) : null;
+  if (raw !== null) return crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey', 'deriveBits']);
   return (async () => {
     const passphrase = await crypto.subtle.importKey('raw', encoder.encode(value), 'PBKDF2', false, ['deriveBits']);
     const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: PASSPHRASE_SALT, iterations: PASSPHRASE_ROUNDS }, passphrase, 256);

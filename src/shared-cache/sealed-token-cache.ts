@@ -1,7 +1,7 @@
 import type { AuthHoldOff, CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
 import { deriveKey, hmacHex, readSecret } from './cache-keys.js';
 import { encryptingSealer, plainSealer } from './sealed-value.js';
-import { MAX_STORED_CHARS, MAX_TTL_MS, type StringStore } from './string-store.js';
+import { MAX_TTL_MS, type StringStore } from './string-store.js';
 
 export interface SealedTokenCacheOptions extends TokenCacheTiming {
   /**
@@ -35,18 +35,19 @@ const UNKEYED_WARNING =
  */
 export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOptions = {}): TokenCache {
   const { encryptionKey, keySecret, keyPrefix = 'graphql-jwt-auth-react:', logger = console, ...timing } = options;
-  const secret = encryptionKey !== undefined ? readSecret('encryptionKey', encryptionKey) : keySecret !== undefined ? readSecret('keySecret', keySecret) : null;
-  const sealer = encryptionKey === undefined || secret === null ? plainSealer() : encryptingSealer(secret);
+  const sealingSecret = encryptionKey === undefined ? null : readSecret('encryptionKey', encryptionKey);
+  const secret = sealingSecret ?? (keySecret === undefined ? null : readSecret('keySecret', keySecret));
+  const sealer = sealingSecret === null ? plainSealer() : encryptingSealer(sealingSecret);
   if (secret === null) logger.warn(UNKEYED_WARNING);
   const nameKey = secret === null ? null : deriveKey(secret, 'name', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
   // A token living longer than the store keeps anything is asked for again when its entry lapses.
   const lifeOf = (ttlMs: number) => Math.min(ttlMs, MAX_TTL_MS);
   const nameOf = async (kind: 'token' | 'lease' | 'holdoff', identity: string) =>
     `${keyPrefix}${kind}:${nameKey === null ? identity : await hmacHex(nameKey, identity)}`;
-  /** What is stored under `name`, opened (the guard validates it), or null; nothing oversized is decoded. */
+  /** What is stored under `name`, opened (the guard validates it), or null. The store reads nothing oversized. */
   const openStored = async (name: string): Promise<unknown> => {
     const stored = await store.get(name);
-    return stored === null || stored.length > MAX_STORED_CHARS ? null : sealer.open(stored, name);
+    return stored === null ? null : sealer.open(stored, name);
   };
 
   return {

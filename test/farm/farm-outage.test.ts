@@ -3,9 +3,13 @@
 // off until one deadline, so the farm asks once per backoff step, not once per process; callers
 // meanwhile get 503 with Retry-After. The processes share one clock that stands still until the test
 // moves it (TEST_CLOCK), so the steps pass when the test says, not after sleeps.
+// The same between two proxies of this process: a coverage or mutation run sees only this process's code.
 import { describe, expect, it } from 'vitest';
-import { startService } from '../support/fixtures.js';
-import { type FarmProcess, startFarm, testRedis } from './farm.js';
+import { redisTokenCache, type RedisTokenCacheOptions } from '../../src/redis/index.js';
+import { createGraphQLProxy } from '../../src/server/index.js';
+import { hasSession, post, serveHandler } from '../server/serve-handler.js';
+import { API_KEY, startService } from '../support/fixtures.js';
+import { type FarmProcess, redisClient, startFarm, testRedis } from './farm.js';
 
 const QUERY = JSON.stringify({ query: '{ pentests_count }' });
 
@@ -67,5 +71,44 @@ describe('a farm on one Redis during an outage of /v1/auth', { timeout: 45_000 }
     await advance(farm, 4_000);
     expect((await burst(farm, 5)).statuses).toEqual(Array(20).fill(200));
     expect(running.service.authCalls).toHaveLength(4);
+  });
+});
+
+describe('two proxies of this process on one Redis during an outage of /v1/auth', () => {
+  it.each([
+    ['values in the clear (keySecret)', { keySecret: 'a secret of thirty-two characters!' }],
+    ['sealed values (encryptionKey)', { encryptionKey: 'a secret of thirty-two characters!' }],
+  ] as const)('%s: the second learns the first one’s failure from Redis and asks no one', async (_label, keyed: RedisTokenCacheOptions) => {
+    const running = await startService();
+    running.service.failNextAuthCalls(1_000, 503);
+    const redis = await testRedis();
+    // One clock that stands still: the hold-off's step cannot end while the test counts.
+    const now = Date.now();
+    const lines: string[] = [];
+    const logger = { warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const [first, second] = await Promise.all(
+      [0, 1].map(async () =>
+        serveHandler(
+          createGraphQLProxy({
+            apiKey: API_KEY,
+            region: 'test',
+            regions: { test: running.baseUrl },
+            authorizeRequest: hasSession,
+            tokenCache: redisTokenCache(await redisClient(redis), { logger: { warn: () => undefined }, ...keyed }),
+            now: () => now,
+            logger,
+          }),
+        ),
+      ),
+    );
+    if (first === undefined || second === undefined) throw new Error('two proxies');
+
+    expect((await post(first, { query: '{ pentests_count }' })).status).toBe(503);
+    const held = await post(second, { query: '{ pentests_count }' });
+
+    expect(held.status).toBe(503);
+    expect(held.headers.get('retry-after')).toBe('1');
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('token cache'))).toEqual([]);
   });
 });

@@ -110,6 +110,19 @@ describe('the stored form of the Redis token cache, recomputed with node:crypto'
     }
   });
 
+  it.each([
+    ['one more character after hex', `${RAW.toString('hex')}!`],
+    ['one more character before hex', `!${RAW.toString('hex')}`],
+    ['hex and the newline of a file', `${RAW.toString('hex')}\n`],
+    ['a space before base64', ` ${RAW.toString('base64url')}`],
+    ['base64 and the newline of a file', `${RAW.toString('base64url')}\n`],
+  ])('a key with anything around it (%s) is a passphrase: the whole of it is stretched', async (_label, passphrase) => {
+    const redis = await testRedis();
+    const cache = await cacheOn(redis, { keySecret: passphrase });
+    await cache.write(IDENTITY, ENTRY, 60_000);
+    expect((await redisCli(redis.port, '--scan')).trim()).toBe(nameOf(stretched(passphrase), 'token'));
+  });
+
   it('keySecret keys the names only: the value is the SHA-256 of the token and the entry as JSON', async () => {
     const redis = await testRedis();
     const cache = await cacheOn(redis, { keySecret: RAW.toString('hex'), keyPrefix: 'app:' });
