@@ -189,6 +189,20 @@ describe('OpenTelemetry, with the SDK registered', () => {
     ).toThrow('tenantLabel applies to credentials, not to one apiKey');
   });
 
+  it('a failed operation: its span is an error named by the failure’s kind, without a status code, and the browser still gets its answer', async () => {
+    const running = await startService();
+    const url = await proxyUrl(running, { upstreamTimeoutMs: 200, maxResponseBytes: 100 });
+    expect((await post(url, { query: '{ pentests_page(page_input: { page_size: 5 }) { pentests { op_id name } } }' })).status).toBe(502);
+    const release = running.service.pauseGraphql();
+    const held = await post(url, { query: '{ pentests_count }' });
+    release();
+    expect(held.status).toBe(504);
+    expect(named('graphql-jwt-auth proxy').map((span) => [span.status, span.attributes['http.response.status_code']])).toEqual([
+      [{ code: 2, message: 'ResponseTooLarge' }, undefined],
+      [{ code: 2, message: 'UpstreamTimeout' }, undefined],
+    ]);
+  });
+
   it('a refused key: the exchange span says refused with the status, the counter too', async () => {
     const running = await startService();
     running.service.queueAuthFailures(403);
