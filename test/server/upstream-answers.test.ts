@@ -238,6 +238,22 @@ describe('the options a handler hands on to its client for the service', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 
+  it('waitUntil that throws (the app’s error, not the service’s): the shell’s 500, logged once by the error’s name', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let clock = Date.now();
+    const lines: string[] = [];
+    const waitUntil = () => {
+      throw new RangeError('after() was called outside a request scope');
+    };
+    const logger = { warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const url = await serveHandler(createTokenHandler(options(running, { now: () => clock, waitUntil, logger })));
+    expect((await post(url, {})).status).toBe(200);
+    clock += 3_600_000 - 30_000; // due: the renewal is handed to waitUntil
+    const answer = await post(url, {});
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 500, body: { error: 'internal error' } });
+    expect(lines).toEqual(['graphql-jwt-auth-react: a request failed (RangeError); answered 500']);
+  });
+
   it('authTimeoutMs: a /v1/auth that never answers gives 503 UPSTREAM_AUTH_UNAVAILABLE after that long', { timeout: 10_000 }, async () => {
     const running = await startService();
     const url = await serveHandler(createTokenHandler(options(running, { authTimeoutMs: 200, logger: { warn: () => undefined, error: () => undefined } })));
