@@ -73,8 +73,9 @@ function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Ans
     return jsonTextResponse(200, answerText(token, region));
   };
   return (body) => {
+    // A body that is no object stands as a claim of null: refused with every claim that is not a string.
     const expired = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { expired?: unknown }).expired : null;
-    if (expired === null || (expired !== undefined && typeof expired !== 'string')) {
+    if (expired !== undefined && typeof expired !== 'string') {
       return jsonResponse(400, { error: 'send {} or {"expired": "<token>"}' });
     }
     try {

@@ -15,7 +15,7 @@ import type { HandlerOptionsBase } from './options.js';
 /** How a handler's clients reach the service: its transport, and (in a pool) when an idle one stops renewing. */
 export interface UpstreamWiring {
   transport?: ((graphqlUrl: string, fetchImpl: typeof fetch) => Send) | undefined;
-  renewsWhenDue?: () => boolean;
+  renewsWhenDue?: (() => boolean) | undefined;
   telemetryLabels?: Labels;
 }
 
@@ -44,9 +44,9 @@ export function upstreamClient(
     transport: transport ?? ((graphqlUrl, fetchImpl) => createTransport(graphqlUrl, fetchImpl, upstreamAnswerError)),
     explain: explainOptionError,
     telemetry: serverTelemetry(telemetryLabels),
+    waitUntil: options.waitUntil,
+    renewsWhenDue,
   };
-  if (options.waitUntil !== undefined) ownership.waitUntil = options.waitUntil;
-  if (renewsWhenDue !== undefined) ownership.renewsWhenDue = renewsWhenDue;
   const waits = recoveryBackoff(options.recovery);
   ownership.refusalRecovery = (clock) => refusalRecovery(waits, clock);
   if (tokenCache !== undefined) {

@@ -39,9 +39,7 @@ export function sessionOpener(options: HandlerOptionsBase, transport: UpstreamWi
   return (credentials, renewsWhenDue) => {
     let label: string | undefined;
     const labels: Labels = () => (label === undefined ? {} : { [TENANT_ATTRIBUTE]: label });
-    const wiring: UpstreamWiring = { transport, telemetryLabels: labels };
-    if (renewsWhenDue !== undefined) wiring.renewsWhenDue = renewsWhenDue;
-    const parts = upstreamClient(options, credentials, wiring);
+    const parts = upstreamClient(options, credentials, { transport, telemetryLabels: labels, renewsWhenDue });
     return {
       parts,
       status: watchHealth(parts.client.store, { logger, now }),

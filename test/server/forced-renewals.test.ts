@@ -75,6 +75,17 @@ describe('{"expired": T} for the current, valid token', () => {
     expect(running.service.authCalls).toHaveLength(2);
     expect(checks(running)).toHaveLength(2);
   });
+
+  it('a handler holding no token, claimed the shared cache’s token the service still accepts: answered as checked (not handed over), no /v1/auth call', async () => {
+    const running = await startService();
+    const tokenCache = memoryTokenCache();
+    const held = await tokenOf(await post(await tokenUrl(running, { tokenCache }), {}));
+
+    const second = await tokenUrl(running, { tokenCache });
+    expect(await (await post(second, { expired: held })).json()).toEqual({ token: held, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` });
+    expect(checks(running).map((call) => [call.token, call.expired])).toEqual([[held, false]]);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
 });
 
 describe('{"expired": T} while the service holds every GraphQL request', () => {
@@ -148,6 +159,21 @@ describe('{"expired": T} for a token the service really expired', () => {
       [held, true],
       [answer, false],
     ]);
+  });
+  it('a handler holding no token, claimed the shared cache’s token, whose renewal /v1/auth refuses with 503: answered 503 UPSTREAM_AUTH_UNAVAILABLE', async () => {
+    const running = await startService();
+    const tokenCache = memoryTokenCache();
+    const held = await tokenOf(await post(await tokenUrl(running, { tokenCache }), {}));
+    running.service.expireTokensNow();
+    running.service.queueAuthFailures(503);
+
+    const second = await tokenUrl(running, { tokenCache, logger: { warn: () => undefined, error: () => undefined } });
+    const answer = await post(second, { expired: held });
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({
+      status: 503,
+      body: { error: "The service's auth endpoint is unavailable", code: 'UPSTREAM_AUTH_UNAVAILABLE' },
+    });
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503]);
   });
   it('a handler holding another process’s token from the shared cache hands it over to no one: a plain request and a claim of a newer token get it checked', async () => {
     const running = await startService({ tokenLifetimeSec: 3600 });

@@ -212,6 +212,19 @@ describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseB
     expect(mock.graphqlCalls[1]!.clientGone).toBe(true);
   });
 
+  it('a mutation (sent without the browser’s signal) with no whole answer within upstreamTimeoutMs: 504 UPSTREAM_TIMEOUT as well', async () => {
+    const { mock, baseUrl } = await upstream();
+    const url = await proxyUrl(baseUrl, { upstreamTimeoutMs: 200 });
+    const release = mock.pauseGraphql();
+    const answer = await post(url, { query: 'mutation { touch }' });
+    release();
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({
+      status: 504,
+      body: { errors: [{ message: 'The service gave no whole answer within 200 ms', extensions: { code: 'UPSTREAM_TIMEOUT' } }] },
+    });
+    expect(mock.graphqlCalls).toHaveLength(1);
+  });
+
   it('an answer larger than maxResponseBytes: 502 RESPONSE_TOO_LARGE; one at the limit goes through', async () => {
     const { baseUrl } = await upstream();
     const envelope = JSON.stringify({ data: { big: '' } }).length;

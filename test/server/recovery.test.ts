@@ -78,6 +78,28 @@ describe('a handler after /v1/auth refused its key', () => {
     expect(lines.map((line) => line.level)).toEqual(['error', 'warn']);
   });
 
+  it('by the handler’s clock, a caller after each wait asks again: 1, 2, 4 times the first wait, then the cap', async () => {
+    const running = await startService();
+    let clock = Date.now();
+    const { url } = await served(running, createTokenHandler, {
+      logger: recordingLogger().logger,
+      now: () => clock,
+      recovery: { initialDelayMs: 60_000, maxDelayMs: 300_000 },
+    });
+    running.service.queueAuthFailures(403, 403, 403, 403, 403);
+    expect((await post(`${url}/api/token`, {})).status).toBe(502);
+    for (const wait of [60_000, 120_000, 240_000, 300_000]) {
+      const asked = running.service.authCalls.length;
+      clock += wait - 1;
+      expect((await post(`${url}/api/token`, {})).status).toBe(502);
+      expect(running.service.authCalls).toHaveLength(asked);
+      clock += 1;
+      expect((await post(`${url}/api/token`, {})).status).toBe(502);
+      expect(running.service.authCalls).toHaveLength(asked + 1);
+    }
+    expect(running.service.authCalls).toHaveLength(5);
+  });
+
   it('adopts the token another process put in the shared cache meanwhile, without a /v1/auth call of its own', async () => {
     const running = await startService();
     const cache = memoryTokenCache();

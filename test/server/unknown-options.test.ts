@@ -18,7 +18,7 @@ describe('a server handler reports an option name it does not know, in developme
     // As JavaScript passes them: no excess-property check.
     const base = { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:1' }, authorizeRequest: () => true };
     const tokenOptions = { ...base, allowedOrigin: ['https://app.example.com'] };
-    const proxyOptions = { ...base, maxBodyBytes: 1024, upstreamTimeout: 5000 };
+    const proxyOptions = { ...base, maxBodyBytes: 1024, maxResponseBytes: 4096, upstreamTimeout: 5000 };
     const lines = warningsOf(() => {
       createTokenHandler(tokenOptions).dispose();
       createGraphQLProxy(proxyOptions).dispose();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGraphQLProxy, createTokenHandler, type GraphQLProxyOptions } from '../../src/server/index.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
-import { hasSession, post, serveHandler } from './serve-handler.js';
+import { hasSession, post, serveHandler, SESSION_COOKIE } from './serve-handler.js';
 
 const COUNT = { query: 'query Count { pentests_count }' };
 const options = (running: Running, extra: Partial<GraphQLProxyOptions> = {}): GraphQLProxyOptions => ({
@@ -78,12 +78,16 @@ describe('the GraphQL proxy hands on what the service answered', () => {
     expect(text).not.toContain('\uFFFD');
   });
 
-  it('a token the service refuses (Unauthorized) is dropped, renewed once and the operation sent again: the browser gets the data', async () => {
+  it('a token the service refuses (Unauthorized) is dropped, renewed once and the operation sent again: the browser gets the data, onEvent says refused', async () => {
     const running = await startService();
     let corrupted = 0;
+    const outcomes: string[] = [];
     const url = await serveHandler(
       createGraphQLProxy(
         options(running, {
+          onEvent: (event) => {
+            if (event.type === 'operation') outcomes.push(event.outcome);
+          },
           fetch: (input, init) => {
             if (!isGraphQL(input) || corrupted > 0) return fetch(input, init);
             corrupted += 1;
@@ -99,6 +103,7 @@ describe('the GraphQL proxy hands on what the service answered', () => {
     expect(await answer.json()).toEqual({ data: { pentests_count: expect.any(Number) as number } });
     expect(running.service.authCalls).toHaveLength(2);
     expect(running.service.graphqlCalls.map((call) => call.status)).toEqual([401, 200]);
+    expect(outcomes).toEqual(['refused', 'ok']);
   });
 
   it('a service that answers expired to the renewed token too: 502 UPSTREAM_TOKEN_REFUSED after exactly one renewal', async () => {
@@ -233,6 +238,22 @@ describe('the options a handler hands on to its client for the service', () => {
     expect(running.service.authCalls).toHaveLength(2);
   });
 
+  it('waitUntil that throws (the app’s error, not the service’s): the shell’s 500, logged once by the error’s name', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let clock = Date.now();
+    const lines: string[] = [];
+    const waitUntil = () => {
+      throw new RangeError('after() was called outside a request scope');
+    };
+    const logger = { warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const url = await serveHandler(createTokenHandler(options(running, { now: () => clock, waitUntil, logger })));
+    expect((await post(url, {})).status).toBe(200);
+    clock += 3_600_000 - 30_000; // due: the renewal is handed to waitUntil
+    const answer = await post(url, {});
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 500, body: { error: 'internal error' } });
+    expect(lines).toEqual(['graphql-jwt-auth-react: a request failed (RangeError); answered 500']);
+  });
+
   it('authTimeoutMs: a /v1/auth that never answers gives 503 UPSTREAM_AUTH_UNAVAILABLE after that long', { timeout: 10_000 }, async () => {
     const running = await startService();
     const url = await serveHandler(createTokenHandler(options(running, { authTimeoutMs: 200, logger: { warn: () => undefined, error: () => undefined } })));
@@ -263,5 +284,78 @@ describe('the region a handler asks', () => {
     );
     expect(await (await post(url, {})).json()).toMatchObject({ region: 'auto' });
     expect([other.service.authCalls.length, auto.service.authCalls.length]).toEqual([0, 1]);
+  });
+});
+
+describe('a failed send is sent again only when its answer was lost and its token may have expired', () => {
+  const PAGE = { query: '{ pentests_page(page_input: { page_size: 5 }) { pentests { op_id name } } }' };
+  /** A proxy whose clock the test moves: an hour on it, the token may have expired unseen (it is valid for two). */
+  async function hourOldToken(extra: Partial<GraphQLProxyOptions> = {}) {
+    const running = await startService({ tokenLifetimeSec: 7200 });
+    let clock = Date.now();
+    const handler = createGraphQLProxy(options(running, { now: () => clock, ...extra }));
+    const url = await serveHandler(handler);
+    expect((await post(url, COUNT)).status).toBe(200);
+    clock += 3_600_000;
+    return { running, url, handler };
+  }
+
+  it('a query whose connection reset is sent again with a renewed token: data, 2 /v1/auth calls, 2 sends after the first', async () => {
+    const { running, url } = await hourOldToken();
+    running.service.queueGraphqlFailures('reset');
+    const answer = await post(url, COUNT);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ data: { pentests_count: expect.any(Number) as number } });
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(running.service.graphqlCalls).toHaveLength(3);
+  });
+
+  it.each([
+    ['an answer over maxResponseBytes', { maxResponseBytes: 100 }, false, 502, "The service's answer exceeds 100 bytes", 'RESPONSE_TOO_LARGE'],
+    [
+      'a query with no whole answer within upstreamTimeoutMs',
+      { upstreamTimeoutMs: 200 },
+      true,
+      504,
+      'The service gave no whole answer within 200 ms',
+      'UPSTREAM_TIMEOUT',
+    ],
+  ] as const)('%s is not: its error answered, 1 /v1/auth call, 1 send', async (_kind, extra, held, status, message, code) => {
+    const { running, url } = await hourOldToken(extra);
+    const release = held ? running.service.pauseGraphql() : () => undefined;
+    const answer = await post(url, held ? COUNT : PAGE);
+    release();
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status, body: { errors: [{ message, extensions: { code } }] } });
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls).toHaveLength(2);
+  });
+
+  it('a query whose caller went away is not, and the token is kept: 499 CLIENT_CLOSED_REQUEST in process, 1 /v1/auth call in all', async () => {
+    const { running, url, handler } = await hourOldToken();
+    const release = running.service.pauseGraphql();
+    const arrived = new Promise<void>((resolve) => {
+      const stop = running.service.subscribe(() => {
+        if (running.service.graphqlCalls.length < 2) return;
+        stop();
+        resolve();
+      });
+    });
+    const caller = new AbortController();
+    const answering = handler.fetchInProcess('/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: SESSION_COOKIE },
+      body: JSON.stringify(COUNT),
+      signal: caller.signal,
+    });
+    await arrived;
+    caller.abort();
+    const answer = await answering;
+    release();
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({
+      status: 499,
+      body: { errors: [{ message: 'The client closed the request', extensions: { code: 'CLIENT_CLOSED_REQUEST' } }] },
+    });
+    expect((await post(url, COUNT)).status).toBe(200);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 });

@@ -180,8 +180,11 @@ describe('OpenTelemetry, with the SDK registered', () => {
     const url = `${await serveHandler(proxy)}/api/graphql`;
     for (const cookie of ['tenant=a', 'tenant=b']) expect((await post(url, { query: '{ pentests_count }' }, { cookie })).status).toBe(200);
     const counted = await collected();
-    const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
-    expect(everything).not.toContain('graphql_jwt_auth.tenant');
+    // Keys, not JSON: an attribute set to undefined is still a key an exporter is handed.
+    const keys = [...spans.getFinishedSpans().map((span) => span.attributes), ...[...counted.values()].flatMap((metric) => metric.attributes)].flatMap(
+      Object.keys,
+    );
+    expect(keys).not.toContain('graphql_jwt_auth.tenant');
     expect(() =>
       createGraphQLProxy({ apiKey: API_KEY, region: 'test', authorizeRequest: hasSession, tenantLabel: () => 'a' } as unknown as Parameters<
         typeof createGraphQLProxy
@@ -210,6 +213,20 @@ describe('OpenTelemetry, with the SDK registered', () => {
     const everything = JSON.stringify([spans.getFinishedSpans().map((span) => span.attributes), [...counted.values()].map((metric) => metric.attributes)]);
     expect(named('graphql-jwt-auth proxy')).toHaveLength(2);
     expect(everything).not.toContain('graphql_jwt_auth.tenant');
+  });
+
+  it('a failed operation: its span is an error named by the failure’s kind, without a status code, and the browser still gets its answer', async () => {
+    const running = await startService();
+    const url = await proxyUrl(running, { upstreamTimeoutMs: 200, maxResponseBytes: 100 });
+    expect((await post(url, { query: '{ pentests_page(page_input: { page_size: 5 }) { pentests { op_id name } } }' })).status).toBe(502);
+    const release = running.service.pauseGraphql();
+    const held = await post(url, { query: '{ pentests_count }' });
+    release();
+    expect(held.status).toBe(504);
+    expect(named('graphql-jwt-auth proxy').map((span) => [span.status, span.attributes['http.response.status_code']])).toEqual([
+      [{ code: 2, message: 'ResponseTooLarge' }, undefined],
+      [{ code: 2, message: 'UpstreamTimeout' }, undefined],
+    ]);
   });
 
   it('a refused key: the exchange span says refused with the status, the counter too', async () => {

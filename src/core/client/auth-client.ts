@@ -93,11 +93,11 @@ export interface Ownership {
     },
   ) => TokenSource;
   /** Renews a due token after answering instead of before (server handlers given `waitUntil`). */
-  waitUntil?: (promise: Promise<unknown>) => void;
+  waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
   /** A refused key is asked again after a backoff instead of for good (server handlers), by the client's clock. */
   refusalRecovery?: (now: () => number) => RefusalRecovery;
   /** Asked when the renewal timer fires: false skips that renewal (a server's idle tenant). */
-  renewsWhenDue?: () => boolean;
+  renewsWhenDue?: (() => boolean) | undefined;
 }
 
 /** A client and its session, for the server handlers that renew by token. */

@@ -38,7 +38,8 @@ function nearest(name: string, known: readonly string[]): string | undefined {
 export function warnUnknownOptions(where: string, given: object, known: Readonly<Record<string, true>>): void {
   if (isProduction()) return;
   for (const name of Object.keys(given)) {
-    if (Object.hasOwn(known, name) || reported.has(`${where}\0${name}`)) continue;
+    // Own entries alone say true: an inherited one (`constructor`, `__proto__`) is no option.
+    if (known[name] === true || reported.has(`${where}\0${name}`)) continue;
     reported.add(`${where}\0${name}`);
     const suggestion = nearest(name, Object.keys(known));
     const hint = suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
