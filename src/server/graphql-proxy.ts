@@ -47,7 +47,6 @@ function readOperation(body: unknown): { query: string; operation: ForwardedOper
   return { query, operation };
 }
 
-// Stryker disable BooleanLiteral: equivalent mutants: warnUnknownOptions reads only the names (Object.hasOwn); `true` is how the type makes the list complete.
 /**
  * The backend for frontend: browsers post GraphQL here with their cookies and never see the key or
  * a token. The operation is forwarded to the service with the server's token; an expired or refused
@@ -60,7 +59,6 @@ const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLP
   maxBodyBytes: true,
   maxResponseBytes: true,
 };
-// Stryker restore BooleanLiteral
 
 export function createGraphQLProxy(options: TenantGraphQLProxyOptions): TenantServerHandler;
 export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler;

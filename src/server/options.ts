@@ -196,7 +196,6 @@ export interface TenantServerHandler extends Omit<ServerHandler, 'status' | 'ref
   };
 }
 
-// Stryker disable BooleanLiteral: equivalent mutants: warnUnknownOptions reads only the names (Object.hasOwn); `true` is how the type makes the list complete.
 /** Every option's name, for the development warning about names the handlers do not know. */
 export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<TenantHandlerOptions, 'credentials' | 'maxSessions' | 'tenantLabel'>> = {
   credentials: true,
@@ -222,7 +221,6 @@ export const SERVER_OPTION_NAMES: KnownOptions<ServerHandlerOptions & Pick<Tenan
   logger: true,
   onEvent: true,
 };
-// Stryker restore BooleanLiteral
 
 /** Programming errors fail at start-up, not on the first request. */
 export function checkServerOptions(

@@ -101,7 +101,6 @@ export interface GraphQLProxyModeOptions extends AuthClientBaseOptions {
  */
 export type AuthClientOptions = ApiKeyModeOptions | TokenEndpointModeOptions | GraphQLProxyModeOptions;
 
-// Stryker disable BooleanLiteral: equivalent mutants: warnUnknownOptions reads only the names (Object.hasOwn); `true` is how the type makes the list complete.
 /** Every option's name, for the development warning about names the client does not know. */
 export const CLIENT_OPTION_NAMES: KnownOptions<AuthClientOptions> = {
   apiKey: true,
@@ -119,4 +118,3 @@ export const CLIENT_OPTION_NAMES: KnownOptions<AuthClientOptions> = {
   devtools: true,
   renewOnWake: true,
 };
-// Stryker restore BooleanLiteral
