@@ -113,6 +113,22 @@ describe('JSON values: maxJsonValues (default 10 000)', () => {
     expect(mock.graphqlCalls).toHaveLength(2);
   });
 
+  it('white space inside an empty array or object (space, tab, line feed, carriage return) is no value', async () => {
+    const { mock, baseUrl } = await upstream();
+    const small = await proxyUrl(baseUrl, { maxJsonValues: 8 });
+    // The whole, query, variables, a, its three elements, b: 8.
+    const answer = await post(small, '{"query":"{ hello }","variables":{"a":[{ },[\t],{\n}],"b":[\r]}}');
+    expect(answer.status).toBe(200);
+    expect(mock.graphqlCalls).toHaveLength(1);
+  });
+
+  it('a body cut off just after an opening bracket is answered as not JSON: nothing past its end is counted', async () => {
+    const { mock, baseUrl } = await upstream();
+    const answer = await post(await proxyUrl(baseUrl, { maxJsonValues: 1 }), '[');
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 400, body: { error: 'the body is not JSON' } });
+    expect(mock.graphqlCalls).toHaveLength(0);
+  });
+
   it('the token handler has the same limit: a refused body costs no /v1/auth call', async () => {
     const { createTokenHandler } = await import('../../src/server/index.js');
     const { mock, baseUrl } = await upstream();
