@@ -240,6 +240,25 @@ describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseB
     expect(await over.json()).toEqual({ errors: [{ message: `The service's answer exceeds ${64 * 1024} bytes`, extensions: { code: 'RESPONSE_TOO_LARGE' } }] });
   });
 
+  it('an answer whose Content-Length is no whole number is held to maxResponseBytes as it streams', async () => {
+    const { baseUrl } = await upstream();
+    const large = JSON.stringify({ data: { big: 'x'.repeat(2048) } });
+    for (const declared of ['1x', 'x1', 'x']) {
+      // A fetch of the app's own (a test double, an instrumented fetch) may hand over any header.
+      const url = await proxyUrl(baseUrl, {
+        maxResponseBytes: 1024,
+        fetch: async (input, init) => {
+          const answer = await fetch(input, init);
+          if (!answer.url.endsWith('/graphql')) return answer;
+          return new Response(large, { headers: { 'content-type': 'application/json', 'content-length': declared } });
+        },
+      });
+      const over = await post(url, { query: '{ hello }' });
+      expect({ declared, status: over.status }).toEqual({ declared, status: 502 });
+      expect(await over.json()).toEqual({ errors: [{ message: `The service's answer exceeds 1024 bytes`, extensions: { code: 'RESPONSE_TOO_LARGE' } }] });
+    }
+  });
+
   it('a compressed answer is held to maxResponseBytes as it decodes, whatever its Content-Length says', async () => {
     // The service's own answers are not compressed: a gateway in front of it may compress them.
     const decoded = JSON.stringify({ data: { big: 'x'.repeat(100 * 1024) } });
