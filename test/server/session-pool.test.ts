@@ -31,7 +31,7 @@ const authsFor = (running: Running, tenant: keyof typeof KEYS) => running.servic
 const renewalTimers = async () => (await tracker?.live())?.filter((stack) => stack.includes('renewal-timer')).length;
 
 /** Polls an asynchronous condition for up to 5 s. */
-async function eventually(condition: () => Promise<boolean>): Promise<void> {
+async function eventually(condition: () => boolean | Promise<boolean>): Promise<void> {
   for (let i = 0; i < 500 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
@@ -102,7 +102,7 @@ describe('the session pool', () => {
     // b's token comes now and b is used: its renewal, due after a's next timer, marks the time.
     await as(url, 'b');
     await as(url, 'b');
-    await eventually(() => Promise.resolve(authsFor(running, 'b') === 2));
+    await eventually(() => authsFor(running, 'b') === 2);
     expect(authsFor(running, 'b')).toBe(2);
     expect(authsFor(running, 'a')).toBe(2);
     handler.dispose();
@@ -126,7 +126,7 @@ describe('the session pool', () => {
     release();
     expect((await during).status).toBe(200);
     expect(handler.status({ apiKey: KEYS.a, region: 'test' })?.state).toBe('degraded');
-    await eventually(() => Promise.resolve(authsFor(running, 'a') === 3));
+    await eventually(() => authsFor(running, 'a') === 3);
     expect(authsFor(running, 'a')).toBe(3);
     await waitUntil(() => handler.status({ apiKey: KEYS.a, region: 'test' })?.state === 'ok');
     handler.dispose();
