@@ -4,7 +4,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTokenHandler, memoryTokenCache, type ServerHandlerOptions } from '../../src/server/index.js';
 import { startFarm, testRedis } from '../farm/farm.js';
+import { craftJwt, craftJwtWithPayload } from '../support/crafted-jwt.js';
 import { API_KEY, type Running, startService, waitUntil } from '../support/fixtures.js';
+import { base64urlEncode } from '../support/jwt.js';
+import { trackLibraryTimers } from '../support/live-timers.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 
 async function tokenUrl(running: Running, options: Partial<ServerHandlerOptions> = {}): Promise<string> {
@@ -85,6 +88,78 @@ describe('{"expired": T} for the current, valid token', () => {
     expect(await (await post(second, { expired: held })).json()).toEqual({ token: held, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` });
     expect(checks(running).map((call) => [call.token, call.expired])).toEqual([[held, false]]);
     expect(running.service.authCalls).toHaveLength(1);
+  });
+});
+
+describe('{"expired": T} and what the claimed token says of itself', () => {
+  it('a claim of a token whose exp is no finite number (a string, 1e400) costs nothing: the held token is handed over unchecked', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running);
+    const token = await tokenOf(await post(url, {}));
+    for (const claimed of [craftJwt({ exp: '99999999999' }), craftJwtWithPayload(base64urlEncode('{"exp":1e400}'))]) {
+      expect(await (await post(url, { expired: claimed })).json()).toEqual({
+        token,
+        region: 'test',
+        graphqlUrl: `${running.baseUrl}/v1/graphql`,
+        handedOver: true,
+      });
+    }
+    expect(checks(running)).toHaveLength(0);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('a handler holding no token answers a first claim with the token it just obtained, not as handed over', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running);
+    const answer = await post(url, { expired: craftJwt({ exp: 99_999_999_999 }) });
+    expect(await answer.json()).toEqual({ token: running.service.issuedTokens[0], region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` });
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(checks(running)).toHaveLength(0);
+  });
+
+  it('a service whose tokens carry no readable exp: a claim of the held token is checked, of another unreadable one handed over, of any readable one checked', async () => {
+    const running = await startService();
+    // The mock's tokens, renamed to opaque ones on the way in and back on the way out.
+    const real = new Map<string, string>();
+    const url = await tokenUrl(running, {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const sent = real.get(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
+        if (sent !== undefined) request.headers.set('authorization', `Bearer ${sent}`);
+        const answer = await fetch(request);
+        if (!answer.url.endsWith('/v1/auth') || !answer.ok) return answer;
+        const opaque = `opaque-${real.size}`;
+        real.set(opaque, ((await answer.json()) as { token: string }).token);
+        return Response.json({ token: opaque });
+      },
+    });
+    const held = await tokenOf(await post(url, {}));
+    expect(held).toBe('opaque-0');
+
+    expect(await (await post(url, { expired: 'opaque-other' })).json()).toMatchObject({ token: held, handedOver: true });
+    expect(checks(running)).toHaveLength(0);
+    expect(await (await post(url, { expired: held })).json()).toEqual({ token: held, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` });
+    expect(checks(running)).toHaveLength(1);
+    expect(await (await post(url, { expired: craftJwt({ exp: -1 }) })).json()).toEqual({
+      token: held,
+      region: 'test',
+      graphqlUrl: `${running.baseUrl}/v1/graphql`,
+    });
+    expect(checks(running)).toHaveLength(2);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('a check that answered leaves no timer behind: its bound is cleared with it', async () => {
+    const tracker = trackLibraryTimers(/[\\/]src[\\/]server[\\/]forced-renewal/);
+    onTestFinished(() => {
+      tracker.stop();
+    });
+    const running = await startService();
+    const url = await tokenUrl(running);
+    const token = await tokenOf(await post(url, {}));
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(checks(running)).toHaveLength(1);
+    expect(await tracker.live()).toEqual([]);
   });
 });
 
@@ -251,6 +326,20 @@ describe('the interval, on the handler’s clock (the now option)', () => {
     const third = await tokenOf(await post(url, { expired: second }));
     expect(new Set([first, second, third]).size).toBe(3);
     expect(running.service.authCalls).toHaveLength(3);
+  });
+
+  it('a check whose token the service refuses even after a renewal spends no renewal in service: a later check with no answer still renews', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: INTERVAL_MS, now: () => 0 });
+    const first = await tokenOf(await post(url, {}));
+    // Refused (401 Unauthorized), renewed, refused again: the renewal is the request path's, and the answer a new token.
+    running.service.queueGraphqlFailures(401, 401);
+    const second = await tokenOf(await post(url, { expired: first }));
+    expect(running.service.authCalls).toHaveLength(3);
+    running.service.queueGraphqlFailures('reset');
+    const third = await tokenOf(await post(url, { expired: second }));
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(running.service.authCalls).toHaveLength(4);
   });
 
   it('when the checks get no answer: one renewal in service per interval, exactly', async () => {

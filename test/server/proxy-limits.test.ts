@@ -113,6 +113,22 @@ describe('JSON values: maxJsonValues (default 10 000)', () => {
     expect(mock.graphqlCalls).toHaveLength(2);
   });
 
+  it('white space inside an empty array or object (space, tab, line feed, carriage return) is no value', async () => {
+    const { mock, baseUrl } = await upstream();
+    const small = await proxyUrl(baseUrl, { maxJsonValues: 8 });
+    // The whole, query, variables, a, its three elements, b: 8.
+    const answer = await post(small, '{"query":"{ hello }","variables":{"a":[{ },[\t],{\n}],"b":[\r]}}');
+    expect(answer.status).toBe(200);
+    expect(mock.graphqlCalls).toHaveLength(1);
+  });
+
+  it('a body cut off just after an opening bracket is answered as not JSON: nothing past its end is counted', async () => {
+    const { mock, baseUrl } = await upstream();
+    const answer = await post(await proxyUrl(baseUrl, { maxJsonValues: 1 }), '[');
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({ status: 400, body: { error: 'the body is not JSON' } });
+    expect(mock.graphqlCalls).toHaveLength(0);
+  });
+
   it('the token handler has the same limit: a refused body costs no /v1/auth call', async () => {
     const { createTokenHandler } = await import('../../src/server/index.js');
     const { mock, baseUrl } = await upstream();
@@ -235,6 +251,25 @@ describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseB
     const over = await post(url, { query: `{ big(bytes: ${64 * 1024 - envelope + 1}) }` });
     expect(over.status).toBe(502);
     expect(await over.json()).toEqual({ errors: [{ message: `The service's answer exceeds ${64 * 1024} bytes`, extensions: { code: 'RESPONSE_TOO_LARGE' } }] });
+  });
+
+  it('an answer whose Content-Length is no whole number is held to maxResponseBytes as it streams', async () => {
+    const { baseUrl } = await upstream();
+    const large = JSON.stringify({ data: { big: 'x'.repeat(2048) } });
+    for (const declared of ['1x', 'x1', 'x']) {
+      // A fetch of the app's own (a test double, an instrumented fetch) may hand over any header.
+      const url = await proxyUrl(baseUrl, {
+        maxResponseBytes: 1024,
+        fetch: async (input, init) => {
+          const answer = await fetch(input, init);
+          if (!answer.url.endsWith('/graphql')) return answer;
+          return new Response(large, { headers: { 'content-type': 'application/json', 'content-length': declared } });
+        },
+      });
+      const over = await post(url, { query: '{ hello }' });
+      expect({ declared, status: over.status }).toEqual({ declared, status: 502 });
+      expect(await over.json()).toEqual({ errors: [{ message: `The service's answer exceeds 1024 bytes`, extensions: { code: 'RESPONSE_TOO_LARGE' } }] });
+    }
   });
 
   it('a compressed answer is held to maxResponseBytes as it decodes, whatever its Content-Length says', async () => {

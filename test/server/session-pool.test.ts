@@ -31,7 +31,7 @@ const authsFor = (running: Running, tenant: keyof typeof KEYS) => running.servic
 const renewalTimers = async () => (await tracker?.live())?.filter((stack) => stack.includes('renewal-timer')).length;
 
 /** Polls an asynchronous condition for up to 5 s. */
-async function eventually(condition: () => Promise<boolean>): Promise<void> {
+async function eventually(condition: () => boolean | Promise<boolean>): Promise<void> {
   for (let i = 0; i < 500 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
@@ -86,6 +86,50 @@ describe('the session pool', () => {
     expect(back.status).toBe(200);
     expect(authsFor(running, 'b')).toBe(2);
     expect(await renewalTimers()).toBe(2);
+  }, 15_000);
+
+  it('a tenant nobody asks for while /v1/auth fails tries one background renewal, then waits for its next request', async () => {
+    // 5 s: the token's exp is in whole seconds, and the retry a second after the failed renewal must fall before it.
+    const running = await startTenants({ tokenLifetimeSec: 5 });
+    const handler = createTokenHandler(options(running, { logger: { warn: () => undefined, error: () => undefined } }));
+    const url = await serveHandler(handler);
+    await as(url, 'a');
+    await as(url, 'a'); // used after its token came
+    running.service.queueAuthFailures(503);
+    // Its timer fires at half the token's life; the renewal fails, and the token in hand serves on.
+    await waitUntil(() => handler.status({ apiKey: KEYS.a, region: 'test' })?.state === 'degraded');
+    expect(authsFor(running, 'a')).toBe(2);
+    // b's token comes now and b is used: its renewal, due after a's next timer, marks the time.
+    await as(url, 'b');
+    await as(url, 'b');
+    await eventually(() => authsFor(running, 'b') === 2);
+    expect(authsFor(running, 'b')).toBe(2);
+    expect(authsFor(running, 'a')).toBe(2);
+    handler.dispose();
+  }, 15_000);
+
+  it('a request that came while its background renewal was failing keeps the tenant renewing: its next timer asks again', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 5 });
+    let resolved = 0;
+    const credentials = cookieResolver(USERS, KEYS);
+    const handler = createTokenHandler(
+      options(running, { credentials: (request) => ((resolved += 1), credentials(request)), logger: { warn: () => undefined, error: () => undefined } }),
+    );
+    const url = await serveHandler(handler);
+    await as(url, 'a');
+    await as(url, 'a');
+    running.service.queueAuthFailures(503);
+    const release = running.service.pauseAuth();
+    await waitUntil(() => authsFor(running, 'a') === 2); // the background renewal, held
+    const during = as(url, 'a');
+    await waitUntil(() => resolved === 3);
+    release();
+    expect((await during).status).toBe(200);
+    expect(handler.status({ apiKey: KEYS.a, region: 'test' })?.state).toBe('degraded');
+    await eventually(() => authsFor(running, 'a') === 3);
+    expect(authsFor(running, 'a')).toBe(3);
+    await waitUntil(() => handler.status({ apiKey: KEYS.a, region: 'test' })?.state === 'ok');
+    handler.dispose();
   }, 15_000);
 
   it('refresh() asks /v1/auth once for every tenant held, and resolves when one tenant’s key is refused: that tenant alone reads failing', async () => {

@@ -17,7 +17,7 @@ export interface TimerTracker {
  * when it fires or is cleared, whoever created it (setTimeout, AbortSignal.timeout, unref'd or not),
  * so a timer the library forgets shows up here even though it keeps no process alive.
  */
-export function trackLibraryTimers(): TimerTracker {
+export function trackLibraryTimers(frame: RegExp = LIBRARY_FRAME): TimerTracker {
   const pending = new Map<number, string>();
   const hook = createHook({
     init(asyncId, type) {
@@ -26,7 +26,7 @@ export function trackLibraryTimers(): TimerTracker {
       Error.stackTraceLimit = 40;
       const stack = new Error('timer created').stack ?? '';
       Error.stackTraceLimit = limit;
-      if (LIBRARY_FRAME.test(stack)) pending.set(asyncId, stack);
+      if (frame.test(stack)) pending.set(asyncId, stack);
     },
     destroy(asyncId) {
       pending.delete(asyncId);
