@@ -14,6 +14,7 @@ export default tseslint.config(
       'public/mockServiceWorker.js',
       '.stryker-tmp*',
       'reports',
+      '.cache',
       'examples/nextjs',
       'test/react-native',
     ],

@@ -1,7 +1,55 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const SCRIPT = fileURLToPath(new URL('./farm-process.ts', import.meta.url));
+
+/**
+ * Inside the repository, so that Node finds node_modules and the package's own name (the bench's
+ * server imports `graphql-jwt-auth-react/server`, the built dist/) from the bundles as from the scripts.
+ */
+const BUNDLES = fileURLToPath(new URL('../../.cache/spawned/', import.meta.url));
+
+const bundles = new Map<string, Promise<string>>();
+
+/**
+ * The script and the sources it imports as one ES module, node_modules left to Node. Each child
+ * started with `--import tsx` transpiled every source again (0.6 s of CPU a start, and the farm tests
+ * and benches start dozens); esbuild bundles a script once per test process, in milliseconds. Named
+ * by its content, so test processes that bundle the same script at once write the same file.
+ */
+function bundled(script: string): Promise<string> {
+  let file = bundles.get(script);
+  if (file === undefined) {
+    file = bundle(script);
+    bundles.set(script, file);
+  }
+  return file;
+}
+
+async function bundle(script: string): Promise<string> {
+  const result = await build({
+    entryPoints: [script],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const file = `${BUNDLES}${basename(script, '.ts')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+  await mkdir(BUNDLES, { recursive: true });
+  // Written aside, then renamed: a child of another test process never reads a half-written file.
+  const partial = `${file}.${String(process.pid)}`;
+  await writeFile(partial, code);
+  await rename(partial, file);
+  return file;
+}
 
 export type Mode = 'token' | 'proxy';
 
@@ -22,20 +70,20 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts test/farm/farm-process.ts in a Node child (tsx loads the sources) and waits until it
+ * Starts test/farm/farm-process.ts in a Node child (bundled with the sources) and waits until it
  * listens. `env` names the service, Redis (none: no token cache) and the cache's settings.
  */
 export async function spawnFarmProcess(mode: Mode, env: Record<string, string>): Promise<FarmProcess> {
   return { mode, ...(await spawnListeningProcess(SCRIPT, { MODE: mode, ...env })) };
 }
 
-/** Any script that prints `{"port": N}` once it listens on 127.0.0.1, run by tsx with `nodeOptions`. */
+/** Any script that prints `{"port": N}` once it listens on 127.0.0.1, bundled, run by Node with `nodeOptions`. */
 export async function spawnListeningProcess(
   script: string,
   env: Record<string, string>,
   nodeOptions: readonly string[] = [],
 ): Promise<Omit<FarmProcess, 'mode'> & { readonly pid: number }> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeOptions, await bundled(script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
