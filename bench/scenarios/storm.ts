@@ -22,6 +22,11 @@ export interface StormRow {
   floorMs: number;
   /** Median over rounds of (this contender's time / the floor measured in the same round). */
   ratio: number;
+  /**
+   * Each round's time, in round order: contenders are compared round by round (pairedRatio in
+   * report.ts), where the machine's state is shared. Absent from results before issue 37.
+   */
+  roundsMs?: readonly number[];
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -105,5 +110,6 @@ export function stormSummary(contender: string, n: number, list: readonly Sample
     ms: median(list.map((s) => s.ms)),
     floorMs: median(floors),
     ratio: median(list.map((s) => s.ratio)),
+    roundsMs: list.map((s) => s.ms),
   };
 }
