@@ -38,6 +38,9 @@ async function bundle(script: string): Promise<string> {
     format: 'esm',
     target: 'node22',
     packages: 'external',
+    // Not the repository's tsconfig: its paths map the package's own name to the sources, and the
+    // bench's server must import the built dist/ as an app would.
+    tsconfigRaw: {},
     write: false,
     logLevel: 'silent',
   });
