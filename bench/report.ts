@@ -643,8 +643,10 @@ its own key on the mock, here in the bench's process) at 50 connections: all req
 then 1,000 tenants round-robin (medians of 3 rounds of 5 s, rotated, after a 2 s warm-up). Cold: every
 tenant's first request, 50 at a time; warm: every tenant once more. The heap after a full collection
 per tenant: a process warmed on one tenant, then given 999 more (a held idle session each); and one
-whose pool holds 10, after every tenant went through it twice (each dropped again): what is left of a
-dropped tenant.
+whose pool holds 10, warmed by two passes of every tenant, then the median of three more passes
+(every tenant twice per pass, each dropped again): what is left of a dropped tenant. The server
+processes run the built package (\`dist/\`), bundled with their script by esbuild; before 2026-11-26
+they ran the sources under tsx, whose paths mapped the package's name to \`src/\`.
 
 ${r.tenants === undefined ? '(not in this run)' : tenantsTable(r.tenants)}
 `;
