@@ -42,6 +42,8 @@ const kB = (bytes: number | null) => (bytes === null ? '—' : `${fmt(bytes / 10
 const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 // A ratio over a floor of 0 ms (a p50 under a millisecond) is no ratio: a dash, not "—×".
+const times = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? '—' : `${fmt(ratio, 2)}×`);
+
 /**
  * Median over rounds of (ours / theirs) in the same round: whether ours is ahead. Two contenders' ×
  * floor medians differ by a few per cent on the revoked storm while single rounds swing by ±10 %;
@@ -54,8 +56,6 @@ function pairedRatio(r: Results, n: number, contender: string): number | undefin
   if (ours === undefined || theirs === undefined || ours.length !== theirs.length || ours.length === 0) return undefined;
   return median(ours.map((ms, round) => ms / (theirs[round] ?? Number.NaN)));
 }
-
-const times = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? '—' : `${fmt(ratio, 2)}×`);
 
 const BY_HAND = 'by hand (graphql-request + React Query)';
 /** The size rows of our code alone (bench/scenarios/bundle.ts), absent from results before issue 16. */
@@ -450,18 +450,16 @@ function performance3Targets(r: Results): string[][] {
   }
   for (const row of r.storm.filter((each) => each.kind === 'revoked' && each.contender === OURS)) {
     const others = r.storm.filter((other) => other.kind === 'revoked' && other.n === row.n && other.contender !== OURS);
-    const paired = others.map((other) => ({ contender: other.contender, ratio: pairedRatio(r, row.n, other.contender) }));
+    const paired = others.map((other) => pairedRatio(r, row.n, other.contender));
     // The contender ours is closest to: ahead of it is ahead of every one.
-    const closest = paired.reduce<{ contender: string; ratio: number } | null>(
-      (worst, each) => (each.ratio !== undefined && (worst === null || each.ratio > worst.ratio) ? { contender: each.contender, ratio: each.ratio } : worst),
-      null,
-    );
-    if (closest !== null && paired.every((each) => each.ratio !== undefined)) {
+    const closest = Math.max(...paired.map((ratio) => ratio ?? Number.NaN));
+    if (others.length > 0 && !Number.isNaN(closest)) {
+      const name = others[paired.indexOf(closest)]?.contender ?? '';
       rows.push([
         `37. Storm, revoked, N = ${row.n}`,
         'ahead of every contender (same rounds)',
-        `${times(closest.ratio)} the time of the closest, ${closest.contender}`,
-        mark(closest.ratio < 1),
+        `${times(closest)} the time of the closest, ${name}`,
+        mark(closest < 1),
       ]);
       continue;
     }

@@ -44,7 +44,8 @@ async function bundle(script: string): Promise<string> {
     write: false,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0]?.text ?? '';
+  const code = result.outputFiles[0]?.text;
+  if (code === undefined) throw new Error(`esbuild wrote no bundle of ${script}`);
   const file = `${BUNDLES}${basename(script, '.ts')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
   await mkdir(BUNDLES, { recursive: true });
   // Written aside, then renamed: a child of another test process never reads a half-written file.
