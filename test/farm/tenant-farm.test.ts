@@ -15,7 +15,7 @@ import { crossedCalls, tenantStep } from '../support/model/tenant-step.js';
 import { type FarmProcess, startFarm, testRedis } from './farm.js';
 import { redisCli } from './redis-server.js';
 
-// A few runs in `npm test`; `npm run soak` (TENANT_MODEL_RUNS) many more. MODEL_SEED replays a run.
+// A few runs in `npm run test:farm`; `npm run soak` (TENANT_MODEL_RUNS) many more. MODEL_SEED replays a run.
 const RUNS = Math.max(1, Math.round(Number(process.env.TENANT_MODEL_RUNS ?? 12) / 4));
 const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 2 ** 31);
 const TENANTS = 5;
