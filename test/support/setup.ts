@@ -1,4 +1,8 @@
+import { webcrypto } from 'node:crypto';
 import { afterEach, beforeEach } from 'vitest';
+
+// In a VM context jsdom's window is the global, and its crypto has no subtle: browsers and Node have it.
+if ((globalThis.crypto as Partial<Crypto>).subtle === undefined) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup. Only the .tsx files
 // render React: the others never load Testing Library (and React with it) for a cleanup with nothing to do.
