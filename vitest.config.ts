@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { react18Project } from './vitest.react18.config.js';
+import { react18Projects } from './vitest.react18.config.js';
 import { shared } from './vitest.shared.js';
 
 const { include, exclude: excludeEverywhere, ...settings } = shared.test;
@@ -55,7 +55,7 @@ export default defineConfig({
       project({ name: 'context-per-file', include, exclude: [...exclude, ...SHARED_WORKER, ...OWN_PROCESS], pool: 'vmForks' }),
       project({ name: 'process-per-file', include: OWN_PROCESS, exclude }),
       // The React tests again on React 18, in the same run so that their waits overlap the others'.
-      react18Project,
+      ...react18Projects,
     ],
   },
 });

@@ -6,7 +6,7 @@ import { shared as base } from './vitest.shared.js';
 // (core, server, farm, model, mock service) never loads React, so a second run of it would test React 19's
 // absence twice. React 18 lives in test/react18 (a package of its own, so react-dom 18 finds react 18 as
 // its peer while the root keeps React 19). `npm test` runs this project with the others in one vitest
-// run (vitest.config.ts); `npx vitest run --project react-18` runs it alone.
+// run (vitest.config.ts); `npx vitest run --project 'react-18*'` runs its two projects alone.
 const REACT_PACKAGES = /^react(?:-dom)?(?:\/|$)/;
 const anchorFile = fileURLToPath(new URL('./test/react18/package.json', import.meta.url));
 
@@ -24,21 +24,39 @@ function react18(): Plugin {
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { include, exclude, ...settings } = base.test;
 
-export const react18Project: TestProjectInlineConfiguration = {
+const react18Project = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
   ...base,
   plugins: [react18()],
   test: {
     ...settings,
+    // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
+    execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
+    env: { EXPECTED_REACT_MAJOR: '18' },
+    ...test,
+  },
+});
+
+/**
+ * A process each, as in the React 19 run (vitest.config.ts): the reliability suites count every live
+ * timer of the process, and the devtools' production test reads the process's NODE_ENV, which a file
+ * run before it in the same worker may have left changed.
+ */
+const OWN_PROCESS = ['test/reliability/**/*.test.tsx', 'test/devtools/auth-devtools-production.test.tsx'];
+
+export const react18Projects: TestProjectInlineConfiguration[] = [
+  react18Project({
     name: 'react-18',
     include: ['test/**/*.test.tsx', 'test/react/**/*.test.ts'],
     // The stories are the demos, not the library: they run on React 19 here and in Chromium
     // (npm run test:browser). A second jsdom run of them on React 18 was 40 s of the suite's worker
     // time and tested nothing of the hooks that test/react does not.
-    exclude: [...exclude, 'test/stories/**'],
-    // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
-    execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
-    env: { EXPECTED_REACT_MAJOR: '18' },
-  },
-};
+    exclude: [...exclude, 'test/stories/**', ...OWN_PROCESS],
+    // One worker runs file after file: Testing Library unmounts after every test, and the React 19
+    // run already gives each file a context of its own. A process per file was 51 CPU-s here against
+    // 13 (the resolve hook above is the process's, so these files cannot take vmForks' contexts).
+    isolate: false,
+  }),
+  react18Project({ name: 'react-18-own-process', include: OWN_PROCESS, exclude }),
+];
 
-export default defineConfig({ ...base, test: { ...settings, projects: [react18Project] } });
+export default defineConfig({ ...base, test: { ...settings, projects: react18Projects } });
