@@ -37,11 +37,16 @@ const react18Project = (test: NonNullable<TestProjectInlineConfiguration['test']
 });
 
 /**
- * A process each, as in the React 19 run (vitest.config.ts): the reliability suites count every live
- * timer of the process, and the devtools' production test reads the process's NODE_ENV, which a file
- * run before it in the same worker may have left changed.
+ * A process each: the files that count every live timer of the process (test/support/live-timers.ts),
+ * where a client another file left in the worker would be counted too, and the devtools' production
+ * test, which reads the process's NODE_ENV that a file run before it may have left changed.
  */
-const OWN_PROCESS = ['test/reliability/**/*.test.tsx', 'test/devtools/auth-devtools-production.test.tsx'];
+const OWN_PROCESS = [
+  'test/reliability/**/*.test.tsx',
+  'test/react/lifecycle.test.tsx',
+  'test/react/server-render.test.tsx',
+  'test/devtools/auth-devtools-production.test.tsx',
+];
 
 export const react18Projects: TestProjectInlineConfiguration[] = [
   react18Project({
