@@ -58,7 +58,7 @@ export const react18Projects: TestProjectInlineConfiguration[] = [
     exclude: [...exclude, 'test/stories/**', ...OWN_PROCESS],
     // One worker runs file after file: Testing Library unmounts after every test, and the React 19
     // run already gives each file a context of its own. A process per file was 51 CPU-s here against
-    // 13 (the resolve hook above is the process's, so these files cannot take vmForks' contexts).
+    // about 20 (the resolve hook above is the process's, so these files cannot take vmForks' contexts).
     isolate: false,
   }),
   react18Project({ name: 'react-18-own-process', include: OWN_PROCESS, exclude }),
