@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { react18Projects } from './vitest.react18.config.js';
-import { shared } from './vitest.shared.js';
+import { OWN_PROCESS, shared } from './vitest.shared.js';
 
 const { include, exclude: excludeEverywhere, ...settings } = shared.test;
 
@@ -21,23 +21,6 @@ const SHARED_WORKER = [
   'test/server/**/*.test.ts',
   'test/telemetry/**/*.test.ts',
   'test/mock-service/**/*.test.ts',
-];
-
-/**
- * Files that need a process of their own, not only a context: the reliability suites and two React files
- * count every live timer of the process (test/support/live-timers.ts), the reliability suites read its
- * unhandled rejections, the stories and the testing entry run MSW
- * (it patches the process's fetch), the examples run GraphQL Code Generator (it loads its presets with
- * Node's own require), and the devtools' production test reads the process's NODE_ENV.
- */
-const OWN_PROCESS = [
-  'test/reliability/**/*.test.{ts,tsx}',
-  'test/react/lifecycle.test.tsx',
-  'test/react/server-render.test.tsx',
-  'test/stories/**/*.test.tsx',
-  'test/testing/testing-entry.test.ts',
-  'test/examples/**/*.test.{ts,tsx}',
-  'test/devtools/auth-devtools-production.test.tsx',
 ];
 
 const project = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type TestProjectInlineConfiguration } from 'vitest/config';
-import { shared as base } from './vitest.shared.js';
+import { OWN_PROCESS, shared as base } from './vitest.shared.js';
 
 // The tests that render React, again on React 18: every .tsx test and the hooks' own suite. The rest
 // (core, server, farm, model, mock service) never loads React, so a second run of it would test React 19's
@@ -36,32 +36,23 @@ const react18Project = (test: NonNullable<TestProjectInlineConfiguration['test']
   },
 });
 
-/**
- * A process each: the files that count every live timer of the process (test/support/live-timers.ts),
- * where a client another file left in the worker would be counted too, and the devtools' production
- * test, which reads the process's NODE_ENV that a file run before it may have left changed.
- */
-const OWN_PROCESS = [
-  'test/reliability/**/*.test.tsx',
-  'test/react/lifecycle.test.tsx',
-  'test/react/server-render.test.tsx',
-  'test/devtools/auth-devtools-production.test.tsx',
-];
+// The stories are the demos, not the library: they run on React 19 here and in Chromium
+// (npm run test:browser). A second jsdom run of them on React 18 was 40 s of the suite's worker
+// time and tested nothing of the hooks that test/react does not.
+const NOT_ON_REACT_18 = ['test/stories/**'];
 
 export const react18Projects: TestProjectInlineConfiguration[] = [
   react18Project({
     name: 'react-18',
     include: ['test/**/*.test.tsx', 'test/react/**/*.test.ts'],
-    // The stories are the demos, not the library: they run on React 19 here and in Chromium
-    // (npm run test:browser). A second jsdom run of them on React 18 was 40 s of the suite's worker
-    // time and tested nothing of the hooks that test/react does not.
-    exclude: [...exclude, 'test/stories/**', ...OWN_PROCESS],
+    exclude: [...exclude, ...NOT_ON_REACT_18, ...OWN_PROCESS],
     // One worker runs file after file: Testing Library unmounts after every test, and the React 19
     // run already gives each file a context of its own. A process per file was 51 CPU-s here against
     // about 20 (the resolve hook above is the process's, so these files cannot take vmForks' contexts).
     isolate: false,
   }),
-  react18Project({ name: 'react-18-own-process', include: OWN_PROCESS, exclude }),
+  // Of the files that need a process each (vitest.shared.ts), those this run includes: the .tsx ones.
+  react18Project({ name: 'react-18-own-process', include: OWN_PROCESS, exclude: [...exclude, ...NOT_ON_REACT_18, '**/*.test.ts'] }),
 ];
 
 export default defineConfig({ ...base, test: { ...settings, projects: react18Projects } });

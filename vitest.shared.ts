@@ -6,6 +6,24 @@ import { configDefaults, type ViteUserConfig } from 'vitest/config';
 // and the settings of the main suite. The configs differ in which files they run and how.
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * Files that need a process of their own, not only a VM context or a shared worker: the reliability
+ * suites and two React files count every live timer of the process (test/support/live-timers.ts), where
+ * a client another file left would be counted too, and the reliability suites read its unhandled
+ * rejections; the stories and the testing entry run MSW (it patches the process's fetch); the examples
+ * run GraphQL Code Generator (it loads its presets with Node's own require); the devtools' production
+ * test reads the process's NODE_ENV, which a file run before it may have left changed.
+ */
+export const OWN_PROCESS = [
+  'test/reliability/**/*.test.{ts,tsx}',
+  'test/react/lifecycle.test.tsx',
+  'test/react/server-render.test.tsx',
+  'test/stories/**/*.test.tsx',
+  'test/testing/testing-entry.test.ts',
+  'test/examples/**/*.test.{ts,tsx}',
+  'test/devtools/auth-devtools-production.test.tsx',
+];
+
 export const shared = {
   // Examples import the package's entries by name, as users write them; the tests run them on the sources.
   resolve: {
