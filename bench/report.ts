@@ -582,7 +582,10 @@ checks (\`.size-limit.json\`). \`ours:\` rows are esbuild (minified, ESM) bundli
 \`dist/index.js\` with every dependency and peer external, then gzip -9: our code alone. \`app:\` rows are a production vite build of a minimal app per contender
 (\`bench/apps/\`: provider + one query, with its auth wiring), every dependency bundled as shipped. The \`events:\` row is
 what client events (\`onEvent\`) cost our minimal app now: the app built from the library's sources, less
-the same build with event emission compiled out (\`bench/scenarios/events-cost.ts\`).
+the same build with event emission compiled out (\`bench/scenarios/events-cost.ts\`). The \`price:\` rows
+are what each guarantee costs that app, the same way: the build from the sources, less the same build with
+the guarantee's module replaced by the least code that still builds (\`bench/scenarios/guarantee-cost.ts\`),
+and last all of them at once. They are a price list for issue 37's 8 kB target, not a design.
 
 ${table(
   ['What', 'Minified', 'Min + gzip'],

@@ -4,6 +4,7 @@ import { CONTENDERS } from './contenders/index.js';
 import { OURS, renderResults, type Results } from './report.js';
 import { runBundle } from './scenarios/bundle.js';
 import { eventsCost } from './scenarios/events-cost.js';
+import { guaranteeCosts } from './scenarios/guarantee-cost.js';
 import { runDay } from './scenarios/day.js';
 import { runFarm } from './scenarios/farm.js';
 import { runLateExpired } from './scenarios/late-expired.js';
@@ -67,8 +68,8 @@ const clientCost = wanted('client-cost') ? (step('client-only cost (in-memory fe
 const day = wanted('day') ? (step('a day of traffic'), await runDay(CONTENDERS)) : [];
 const renders = wanted('renders') ? (step('re-renders'), await runRenders(20)) : [];
 const farm = wanted('farm') ? (step('farm'), await runFarm()) : [];
-// The events' row beside the other bundle rows: the same minimal app, with and without them.
-const bundle = wanted('bundle') ? (step('bundle'), [...(await runBundle()), ...(await eventsCost())]) : [];
+// The events' row and the guarantees' prices beside the other bundle rows: the same minimal app, with and without each.
+const bundle = wanted('bundle') ? (step('bundle'), [...(await runBundle()), ...(await eventsCost()), ...(await guaranteeCosts())]) : [];
 const serverParts = SERVER_PARTS.filter((part) => wanted('server', part));
 const server = serverParts.length > 0 ? (step('server: proxy and token handler against their floors'), await runServer(serverParts)) : { load: [], memory: [] };
 const tenants = wanted('tenants') ? (step('many keys behind one proxy'), await runTenants()) : undefined;
