@@ -35,6 +35,31 @@ describe('benchmark figures in the docs', () => {
     expect(rows.filter((row) => !results.has(row))).toEqual([]);
   });
 
+  it('a table docs/reliability.md pastes whole is a table of bench/RESULTS.md, row for row, with no row twice', () => {
+    const tablesOf = (markdown: string) =>
+      markdown.split(/\n(?!\|)/).map((block) =>
+        block
+          .split('\n')
+          .filter((line) => line.startsWith('|'))
+          .join('\n'),
+      );
+    const runTables = new Set(tablesOf(read('bench/RESULTS.md')));
+    const lines = read('docs/reliability.md').split('\n');
+    const pasted = lines.flatMap((line, index) => {
+      if (!line.startsWith('<!-- bench-table: pasted from')) return [];
+      const tables: string[][] = [[]];
+      for (let next = index + 1; next < lines.length; next++) {
+        const row = lines[next]!;
+        if (row === '' && lines[next + 1]?.startsWith('|') === true) tables.push([]);
+        else if (row.startsWith('|')) tables.at(-1)!.push(row);
+        else break;
+      }
+      return tables.map((table) => table.join('\n'));
+    });
+    expect(pasted.length).toBeGreaterThan(1);
+    expect(pasted.filter((table) => !runTables.has(table))).toEqual([]);
+  });
+
   it('the run the docs describe is the run in bench/RESULTS.md: its date, and in docs/reliability.md its load and length', () => {
     const run = /Date: (\d{4}-\d\d-\d\d)T.*the whole run took (\d+) s/.exec(read('bench/RESULTS.md'));
     const load = /load average ([\d.]+) at start/.exec(read('bench/RESULTS.md'));
