@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { pasteTables } from '../../bench/paste-tables.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(resolve(root, file), 'utf8');
@@ -35,29 +36,22 @@ describe('benchmark figures in the docs', () => {
     expect(rows.filter((row) => !results.has(row))).toEqual([]);
   });
 
-  it('a table docs/reliability.md pastes whole is a table of bench/RESULTS.md, row for row, with no row twice', () => {
-    const tablesOf = (markdown: string) =>
-      markdown.split(/\n(?!\|)/).map((block) =>
-        block
-          .split('\n')
-          .filter((line) => line.startsWith('|'))
-          .join('\n'),
-      );
-    const runTables = new Set(tablesOf(read('bench/RESULTS.md')));
-    const lines = read('docs/reliability.md').split('\n');
-    const pasted = lines.flatMap((line, index) => {
-      if (!line.startsWith('<!-- bench-table: pasted from')) return [];
-      const tables: string[][] = [[]];
-      for (let next = index + 1; next < lines.length; next++) {
-        const row = lines[next]!;
-        if (row === '' && lines[next + 1]?.startsWith('|') === true) tables.push([]);
-        else if (row.startsWith('|')) tables.at(-1)!.push(row);
-        else break;
-      }
-      return tables.map((table) => table.join('\n'));
-    });
-    expect(pasted.length).toBeGreaterThan(1);
-    expect(pasted.filter((table) => !runTables.has(table))).toEqual([]);
+  it.each(['README.md', 'docs/reliability.md'])('%s shows the tables as npm run bench:paste pastes them from bench/RESULTS.md', (file) => {
+    const text = read(file);
+    const pasted = pasteTables(text, read('bench/RESULTS.md'));
+    expect(pasted.unmatched).toEqual([]);
+    expect(pasted.text).toBe(text);
+  });
+
+  it('a pasted table takes its section whole, and a chosen row is never pasted over another', () => {
+    const results = ['## 8. Server', '', '| A | B |', '|---|---|', '| x | 1 | 2 |', '| y | 3 |', '', '| C |', '|---|', '| z |', '## 9. Next'].join('\n');
+    const marker = (kind: string) => `<!-- bench-table: ${kind} from bench/RESULTS.md (section 8) -->`;
+    expect(
+      pasteTables([marker('pasted'), '| A | B |', '|---|---|', '| x | 0 |', '', '| C |', '|---|', '| z |', '| z |', 'after'].join('\n'), results).text,
+    ).toBe([marker('pasted'), '| A | B |', '|---|---|', '| x | 1 | 2 |', '| y | 3 |', '', '| C |', '|---|', '| z |', 'after'].join('\n'));
+    const chosen = pasteTables([marker('rows'), '| A | B |', '|---|---|', '| y | 0 |', '| w | 0 |'].join('\n'), results);
+    expect(chosen.text).toBe([marker('rows'), '| A | B |', '|---|---|', '| y | 3 |', '| w | 0 |'].join('\n'));
+    expect(chosen.unmatched).toEqual(['| w | 0 |']);
   });
 
   it('the run the docs describe is the run in bench/RESULTS.md: its date, and in docs/reliability.md its load and length', () => {
