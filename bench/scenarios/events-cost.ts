@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { type BundleRow, buildApp } from './bundle.js';
+import { stubbedModules } from './stubbed-modules.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,12 +28,8 @@ const EMIT = /(?:if \([^()]*\) )?(?:options\.)?events\.emit\(\{ type: '(?!signed
  * call removed. A build with it, less one without, is what the events cost the app now.
  */
 export const eventsCompiledOut = (): Plugin => ({
+  ...stubbedModules(WITHOUT_EVENTS),
   name: 'events-compiled-out',
-  enforce: 'pre',
-  load(id) {
-    const module = Object.keys(WITHOUT_EVENTS).find((path) => id.endsWith(path));
-    return module === undefined ? null : WITHOUT_EVENTS[module];
-  },
   transform(code, id) {
     if (!id.startsWith(`${root}src/`) || Object.keys(WITHOUT_EVENTS).some((path) => id.endsWith(path))) return null;
     const stripped = code.replace(EMIT, '');

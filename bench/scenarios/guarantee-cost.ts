@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import { type BundleRow, buildApp } from './bundle.js';
 import { eventsCompiledOut } from './events-cost.js';
+import { stubbedModules } from './stubbed-modules.js';
 
 /**
  * What each guarantee the minimal app carries costs it, for issue 37's size target: the guarantee's
@@ -74,16 +75,7 @@ export const readConfig = ({ apiKey, region, regions = DEFAULT_REGIONS, refreshM
   },
 ];
 
-const stubbed = (modules: Readonly<Record<string, string>>): Plugin => ({
-  name: 'guarantee-stubbed',
-  enforce: 'pre',
-  load(id) {
-    const module = Object.keys(modules).find((path) => id.endsWith(path));
-    return module === undefined ? null : modules[module];
-  },
-});
-
-const pluginsOf = (priced: (typeof PRICED)[number]): Plugin[] => [stubbed(priced.modules), ...(priced.plugin === undefined ? [] : [priced.plugin()])];
+const pluginsOf = (priced: (typeof PRICED)[number]): Plugin[] => [stubbedModules(priced.modules), ...(priced.plugin === undefined ? [] : [priced.plugin()])];
 
 /** One row per guarantee (the app with it, less the app without), then all of them at once. */
 export async function guaranteeCosts(): Promise<BundleRow[]> {
