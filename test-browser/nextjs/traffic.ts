@@ -29,6 +29,12 @@ interface PausedResponse {
 
 const BODY_TIMEOUT_MS = 5_000;
 
+/**
+ * The tab let go of a request we hold paused: it dropped it (the interception is gone) or it closed
+ * (the session with it). Either way the page never got the answer, which is still held here.
+ */
+const tabLetGo = (error: unknown) => /Invalid InterceptionId|Target page, context or browser has been closed/.test(String(error));
+
 const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
@@ -97,8 +103,8 @@ export class TrafficRecorder {
         else if (read === 'timeout') ({ abandoned, unreadable } = await this.#stalled(cdp, requestId));
         else responseBody = read.base64Encoded ? Buffer.from(read.body, 'base64').toString('utf8') : read.body;
       } catch (error) {
-        // We hold the answer paused, so only the tab dropping the request can end the interception.
-        if (String(error).includes('Invalid InterceptionId')) abandoned = true;
+        // We hold the answer paused, so only the tab dropping the request, or closing, can end the interception.
+        if (tabLetGo(error)) abandoned = true;
         else unreadable = String(error);
       } finally {
         clearTimeout(timer);
@@ -122,12 +128,12 @@ export class TrafficRecorder {
 
   /**
    * A body that did not come: when the interception is gone, the tab dropped the request (Chromium
-   * sends no loadingFailed for a request it holds paused); else the answer really never finished.
+   * sends no loadingFailed for a request it holds paused) or closed; else the answer really never finished.
    */
   async #stalled(cdp: CDPSession, requestId: string): Promise<{ abandoned: boolean; unreadable: string | null }> {
     const gone = await cdp.send('Fetch.continueResponse', { requestId }).then(
       () => false,
-      (error: unknown) => String(error).includes('Invalid InterceptionId'),
+      (error: unknown) => tabLetGo(error),
     );
     return gone ? { abandoned: true, unreadable: null } : { abandoned: false, unreadable: `no body after ${BODY_TIMEOUT_MS} ms` };
   }
