@@ -16,15 +16,13 @@ import type { AuthClient } from './types.js';
 const appTransport = (graphqlUrl: string, fetchImpl: typeof fetch): Send => createTransport(graphqlUrl, fetchImpl, clientError);
 
 /**
- * The diagnostics in development, none in production. Bundlers replace `process.env.NODE_ENV`, so a
- * production build folds this to undefined and leaves option-messages.ts out (the form matters: the
- * read must decide the conditional alone once replaced). Where nothing replaced it, a missing
- * `process` (a page loading the module as is, workerd) or a refused read (Deno without --allow-env)
- * means codes only, never a crash.
+ * The diagnostics in development, none in production: the same guard as error-message.ts's, for the
+ * same reasons (a bundler replaces `process.env.NODE_ENV` alone, so no `typeof process` beside it; the
+ * catch, for a missing `process` or Deno's refused read, means codes only, never a crash).
  */
 export function developmentDiagnostics(): OptionDiagnostics | undefined {
   try {
-    return typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? OPTION_DIAGNOSTICS : undefined;
+    return process.env.NODE_ENV !== 'production' ? OPTION_DIAGNOSTICS : undefined;
   } catch {
     return undefined;
   }

@@ -10,13 +10,16 @@ export function tellErrorsInFull(): void {
 
 /**
  * The full messages in development, none in a production build. Bundlers replace
- * `process.env.NODE_ENV`, so a production build folds this to undefined and leaves error-messages.ts
- * out (the form matters: the read must decide the conditional alone once replaced). Read when an
- * error is made, never at load: Deno without --allow-env refuses it, which means codes only.
+ * `process.env.NODE_ENV` (and only that: a browser has no `process`, so no `typeof process` guard may
+ * stand beside it, or a development build takes the codes-only branch), so a production build folds
+ * this to undefined and leaves error-messages.ts out. Read when an error is made, never at load: where
+ * nothing replaced it and there is no `process` (a page loading the module as is), or Deno without
+ * --allow-env refuses the read, the catch means codes only; it must not return the messages, or no
+ * production build could drop them.
  */
 function fullMessages(): ErrorMessages | undefined {
   try {
-    return typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ERROR_MESSAGES : undefined;
+    return process.env.NODE_ENV !== 'production' ? ERROR_MESSAGES : undefined;
   } catch {
     return undefined;
   }

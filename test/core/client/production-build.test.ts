@@ -143,3 +143,35 @@ describe("a configuration error's message outside the option checks in a bundled
     expect(await unknownRegion(core)).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'Unknown region "mars"; configured regions: test' });
   });
 });
+
+describe('a development build in a browser, which has no `process`', () => {
+  // Bundlers replace `process.env.NODE_ENV` and leave `typeof process` as it is: a guard that asked
+  // for `process` first took the codes-only branch in every browser's development build.
+  it('says the full messages and reports the misspelt option, as in Node', async () => {
+    const { core } = await built('development');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('process', undefined);
+    let option: ReturnType<Core['createAuthClient']> | undefined;
+    let region: ReturnType<Core['createAuthClient']> | undefined;
+    let signedOut: unknown;
+    let warnings: unknown[][];
+    try {
+      // Not `regoins`: this module instance already reported that one, once, in a test above.
+      option = core.createAuthClient({ apiKey: '', region: 'test', regions: { test: 'http://127.0.0.1:1' }, refreshMarginMS: 1 } as never);
+      region = core.createAuthClient({ apiKey: 'k', region: 'mars', regions: { test: 'http://127.0.0.1:1' } });
+      signedOut = new core.SignedOutError();
+      warnings = warn.mock.calls;
+    } finally {
+      vi.unstubAllGlobals();
+      warn.mockRestore();
+    }
+    expect(warnings).toEqual([
+      ['graphql-jwt-auth-react: createAuthClient ignores the option "refreshMarginMS", which it does not know. Did you mean "refreshMarginMs"?'],
+    ]);
+    expect(option.store.getState().error).toMatchObject({ code: 'GJA_STRING', message: 'apiKey must be a non-empty string' });
+    expect(region.store.getState().error).toMatchObject({ code: 'GJA_UNKNOWN_REGION', message: 'Unknown region "mars"; configured regions: test' });
+    expect(signedOut).toMatchObject({ message: 'Signed out: call refresh() to authenticate again' });
+    option.dispose();
+    region.dispose();
+  });
+});
