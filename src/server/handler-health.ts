@@ -31,12 +31,16 @@ function detail(error: AuthState['error']): string {
   return error !== null && 'status' in error && typeof error.status === 'number' ? ` (/v1/auth answered ${error.status})` : '';
 }
 
-/** Why the state changed, in one line: status and code, never the key or a token. */
-function describe(next: Omit<HandlerStatus, 'since'>, error: AuthState['error']): string {
+/**
+ * Why the state changed, in one line: status and code, and for a refused key the setting that holds
+ * it (`whoseKey`), never the key or a token.
+ */
+function describe(next: Omit<HandlerStatus, 'since'>, error: AuthState['error'], whoseKey: () => string): string {
   const status = detail(error);
+  const check = next.code === 'UPSTREAM_AUTH_REFUSED' ? `: the service refused ${whoseKey()}` : '';
   if (next.state === 'ok') return 'graphql-jwt-auth-react: upstream auth ok again';
-  if (next.state === 'degraded') return `graphql-jwt-auth-react: upstream auth degraded, serving the token in hand: ${String(next.code)}${status}`;
-  return `graphql-jwt-auth-react: upstream auth failing, answering ${String(next.code)}${status}; asking again with backoff`;
+  if (next.state === 'degraded') return `graphql-jwt-auth-react: upstream auth degraded, serving the token in hand: ${String(next.code)}${status}${check}`;
+  return `graphql-jwt-auth-react: upstream auth failing, answering ${String(next.code)}${status}${check}; asking again with backoff`;
 }
 
 /**
@@ -44,15 +48,18 @@ function describe(next: Omit<HandlerStatus, 'since'>, error: AuthState['error'])
  * when, with which code. Logs one line per change of state. A handler that has asked for nothing yet
  * is ok: there is nothing wrong to report.
  */
-export function watchHealth(store: StoreApi<AuthState>, { logger, now }: { logger: ServerLogger; now: () => number }): () => HandlerStatus {
+export function watchHealth(
+  store: StoreApi<AuthState>,
+  { logger, now, whoseKey }: { logger: ServerLogger; now: () => number; whoseKey: () => string },
+): () => HandlerStatus {
   let current: HandlerStatus = { ...stateOf(store.getState()), since: now() };
   store.subscribe((state) => {
     if (state.status === 'authenticating') return; // a renewal under way changes nothing yet
     const next = stateOf(state);
     if (next.state === current.state && next.code === current.code) return;
     current = { ...next, since: now() };
-    if (next.state === 'failing') logger.error(describe(next, state.error));
-    else logger.warn(describe(next, state.error));
+    if (next.state === 'failing') logger.error(describe(next, state.error, whoseKey));
+    else logger.warn(describe(next, state.error, whoseKey));
   });
   return () => current;
 }

@@ -29,6 +29,17 @@ export const TENANT_ATTRIBUTE = 'graphql_jwt_auth.tenant';
 export type OpenSession = (credentials: { apiKey: string; region: string | AutoRegion }, renewsWhenDue?: () => boolean) => UpstreamSession;
 
 /**
+ * The setting an operator checks when the service refuses a session's key: the handler's `apiKey`
+ * (the docs' recipes read it from API_KEY), or what the resolver gave for the tenant the app's
+ * `tenantLabel` names. Never the key; the label is the app's own, quoted and cut.
+ */
+function whoseKey(options: HandlerOptionsBase & { credentials?: unknown }, label: string | undefined): string {
+  if (options.credentials === undefined) return "the apiKey this handler was given (the docs' recipes read it from API_KEY)";
+  if (label === undefined) return 'the key credentials() gave for a tenant (give tenantLabel to have it named here)';
+  return `the key credentials() gave for tenant ${JSON.stringify(label.slice(0, 100))}`;
+}
+
+/**
  * Opens a session per key, each with all the state a handler keeps per client (single-flight
  * renewal, backoff, forced-renewal verdicts, the answer's cache): built by `answerWith` from that
  * client alone, so nothing of one key's session can serve another.
@@ -42,7 +53,7 @@ export function sessionOpener(options: HandlerOptionsBase, transport: UpstreamWi
     const parts = upstreamClient(options, credentials, { transport, telemetryLabels: labels, renewsWhenDue });
     return {
       parts,
-      status: watchHealth(parts.client.store, { logger, now }),
+      status: watchHealth(parts.client.store, { logger, now, whoseKey: () => whoseKey(options, label) }),
       answer: answerWith(parts, labels),
       labelled: (given) => {
         label = given;

@@ -7,6 +7,7 @@ import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHa
 import { startMockService } from '../support/serve.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
+import { cookieResolver } from './tenant-fixtures.js';
 
 /** A logger that records its lines and lets a test wait for the next one at a level. */
 function recordingLogger() {
@@ -56,7 +57,7 @@ describe('a handler after /v1/auth refused its key', () => {
     expect(lines).toEqual([
       {
         level: 'error',
-        message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered ${status}); asking again with backoff`,
+        message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered ${status}): the service refused the apiKey this handler was given (the docs' recipes read it from API_KEY); asking again with backoff`,
       },
       { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
     ]);
@@ -172,7 +173,8 @@ describe('a handler after /v1/auth refused its key', () => {
       },
       {
         level: 'error',
-        message: 'graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered 403); asking again with backoff',
+        message:
+          "graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered 403): the service refused the apiKey this handler was given (the docs' recipes read it from API_KEY); asking again with backoff",
       },
       { level: 'warn', message: 'graphql-jwt-auth-react: upstream auth ok again' },
     ]);
@@ -235,5 +237,39 @@ describe('a handler after /v1/auth refused its key', () => {
       },
     ]);
     expect(JSON.stringify(lines)).not.toContain(API_KEY);
+  });
+});
+
+describe('the log line of a refused key names the setting to check, never the key', () => {
+  const KEYS = { a: 'key-a', b: 'key-b' };
+  const USERS = { 'sid-a': 'a', 'sid-b': 'b' };
+  const as = (url: string, tenant: 'a' | 'b') =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=sid-${tenant}` }, body: '{}' });
+
+  it.each([
+    ['with tenantLabel: the tenant, by the label the app gave', true, 'the key credentials() gave for tenant "tenant-b"'],
+    ['without: how to have it named', false, 'the key credentials() gave for a tenant (give tenantLabel to have it named here)'],
+  ])('a credentials resolver %s', async (_, labelled, named) => {
+    const running = await startService({ apiKeys: Object.values(KEYS) });
+    const { lines, logger } = recordingLogger();
+    const handler = createTokenHandler({
+      credentials: cookieResolver(USERS, KEYS),
+      regions: { test: running.baseUrl },
+      logger,
+      ...(labelled ? { tenantLabel: (request: Request) => `tenant-${request.headers.get('cookie')?.slice(-1) ?? ''}` } : {}),
+    });
+    const url = await serveHandler(handler);
+    running.service.removeApiKey(KEYS.b);
+
+    expect((await as(url, 'a')).status).toBe(200);
+    expect((await as(url, 'b')).status).toBe(502);
+
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: `graphql-jwt-auth-react: upstream auth failing, answering UPSTREAM_AUTH_REFUSED (/v1/auth answered 401): the service refused ${named}; asking again with backoff`,
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(KEYS.b);
   });
 });

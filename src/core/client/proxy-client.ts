@@ -1,8 +1,8 @@
 import { ClientError } from 'graphql-request';
 import { absoluteUrl } from '../wire/absolute-url.js';
 import { createStore } from 'zustand/vanilla';
-import { AuthConfigError, SignedOutError } from '../errors/index.js';
-import { appRefusal } from '../sources/app-refusal.js';
+import { AuthConfigError, ServerCredentialsError, SignedOutError } from '../errors/index.js';
+import { appFailure } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
@@ -60,11 +60,17 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     } catch (error) {
       if (error instanceof NoAnswer) throw error.cause;
       if (error instanceof ExpiredAnswer) throw error.giveUp(); // a proxy that let one through
-      if (error instanceof ClientError && REFUSED.has(error.response.status)) {
+      if (error instanceof ClientError) {
         const { status, body } = error.response;
-        const refused = appRefusal(status, serverMessage(typeof body === 'string' ? body : '', status), proxy, { cause: error });
-        if (generation === startedIn) store.setState({ status: 'error', error: refused });
-        throw refused;
+        const text = typeof body === 'string' ? body : '';
+        const failed = appFailure({ status, message: serverMessage(text, status), body: text, retryAfterMs: undefined }, proxy, { cause: error });
+        // The service refusing the server's key is the server's to fix: not retried, and the next
+        // request asks again (the proxy holds off on its side), so no refresh() is needed after a fix.
+        if (failed instanceof ServerCredentialsError) throw failed;
+        if (REFUSED.has(status)) {
+          if (generation === startedIn) store.setState({ status: 'error', error: failed });
+          throw failed;
+        }
       }
       throw error;
     }

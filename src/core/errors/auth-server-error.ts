@@ -2,6 +2,13 @@ import { AuthError } from './auth-error.js';
 import { errorMessage } from './error-message.js';
 
 export interface AuthServerErrorOptions extends ErrorOptions {
+  /**
+   * Whose endpoint failed, and its URL, when it is not the service's `/v1/auth`: "the app's token
+   * endpoint https://…/api/token" (a bare "the auth endpoint" read as the service's).
+   */
+  endpoint?: string | undefined;
+  /** What that failure means and what to do about it. */
+  hint?: string | undefined;
   /** What the answer's `Retry-After` header asked for, in ms. */
   retryAfterMs?: number | undefined;
   /** When the client asks `/v1/auth` again, in ms from this error: see `retryInMs`. */
@@ -24,17 +31,19 @@ export class AuthServerError extends AuthError {
    */
   declare readonly retryInMs: number | undefined;
   readonly #detail: string;
+  readonly #said: Pick<AuthServerErrorOptions, 'endpoint' | 'hint'>;
 
-  constructor(status: number, detail: string, { retryAfterMs, retryInMs, ...options }: AuthServerErrorOptions = {}) {
-    super(errorMessage('GJA_AUTH_FAILED', status, detail), options);
+  constructor(status: number, detail: string, { retryAfterMs, retryInMs, endpoint, hint, ...options }: AuthServerErrorOptions = {}) {
+    super(errorMessage('GJA_AUTH_FAILED', status, detail, endpoint, hint), options);
     this.status = status;
     this.retryAfterMs = retryAfterMs;
     this.retryInMs = retryInMs;
     this.#detail = detail;
+    this.#said = { endpoint, hint };
   }
 
   /** The same failure, told to a caller who must wait `ms` more. */
   withRetryIn(ms: number): AuthServerError {
-    return new AuthServerError(this.status, this.#detail, { retryAfterMs: this.retryAfterMs, retryInMs: ms, cause: this.cause });
+    return new AuthServerError(this.status, this.#detail, { ...this.#said, retryAfterMs: this.retryAfterMs, retryInMs: ms, cause: this.cause });
   }
 }

@@ -6,7 +6,14 @@
  */
 export const ERROR_MESSAGES = {
   GJA_AUTH_UNREACHABLE: (authUrl: string) => `Could not reach the auth endpoint ${authUrl}`,
-  GJA_AUTH_FAILED: (status: number, detail: string) => `The auth endpoint failed (${status}): ${detail}`,
+  GJA_AUTH_FAILED: (status: number, detail: string, endpoint?: string, hint?: string) => {
+    const failed = `${endpoint === undefined ? 'The auth endpoint' : `${endpoint.charAt(0).toUpperCase()}${endpoint.slice(1)}`} failed (${status}): ${detail}`;
+    return hint === undefined ? failed : `${failed}. ${hint}`;
+  },
+  GJA_SERVER_CREDENTIALS: (status: number, url: string) =>
+    `The app's server at ${url} answered that the service refused its credentials (${status}): ` +
+    "the server's API key (or the key its credentials resolver gives this tenant) is wrong or revoked. " +
+    "Retrying cannot fix it; the server's log names the setting to check",
   GJA_AUTH_REFUSED: (status: number, serverMessage: string, endpoint: string, hint?: string) => {
     const said = `${endpoint.charAt(0).toUpperCase()}${endpoint.slice(1)} refused the request (${status}): ${serverMessage}`;
     return hint === undefined ? said : `${said}. ${hint}`;

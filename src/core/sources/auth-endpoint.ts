@@ -32,17 +32,28 @@ export function serverMessage(text: string, status: number): string {
 
 /**
  * Who answered: the service's `/v1/auth`, judging the key, or one of the app's endpoints, judging its
- * user, which words its own refusals (app-refusal.ts, shipped only with the mode that uses it).
+ * user and telling of the service behind it, which words its own failures (app-refusal.ts, shipped
+ * only with the modes that use it).
  */
-export type EndpointOwner = 'service' | { refusal: (status: number, message: string) => AuthError };
+export type EndpointOwner = 'service' | { failure: (answer: FailedAnswer) => AuthError };
+
+/** A failed answer as read: its status, its message (redacted and cut), its body and its Retry-After. */
+export interface FailedAnswer {
+  status: number;
+  message: string;
+  body: string;
+  retryAfterMs: number | undefined;
+}
 
 function errorForStatus({ status, headers }: Response, text: string, { secret, url, owner }: { secret: string; url: string; owner: EndpointOwner }): AuthError {
   // Redact before cutting: a key echoed across the cut would otherwise leave its first half behind.
   const message = redact(serverMessage(text, status), secret).slice(0, MAX_MESSAGE_LENGTH);
+  const retryAfterMs = readRetryAfter(headers);
+  if (owner !== 'service') return owner.failure({ status, message, body: text, retryAfterMs });
   // Only the service's 401 judges the API key; the app's token endpoint refuses its own user.
-  if (status === 401 && owner === 'service') return new InvalidApiKeyError();
-  if (isTransientStatus(status)) return new AuthServerError(status, message, { retryAfterMs: readRetryAfter(headers) });
-  return owner === 'service' ? new AuthRequestError(status, message, { endpoint: `the service's auth endpoint ${url}` }) : owner.refusal(status, message);
+  if (status === 401) return new InvalidApiKeyError();
+  if (isTransientStatus(status)) return new AuthServerError(status, message, { retryAfterMs });
+  return new AuthRequestError(status, message, { endpoint: `the service's auth endpoint ${url}` });
 }
 
 export interface TokenPost {

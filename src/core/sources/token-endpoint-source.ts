@@ -1,5 +1,5 @@
-import { postForToken } from './auth-endpoint.js';
-import { appRefusal } from './app-refusal.js';
+import { type FailedAnswer, postForToken } from './auth-endpoint.js';
+import { appFailure } from './app-refusal.js';
 import { AuthConfigError, AuthNetworkError, AuthServerError, GraphQLUrlMismatchError } from '../errors/index.js';
 import { absoluteUrl } from '../wire/absolute-url.js';
 import { answeredGraphqlUrl } from './answered-graphql-url.js';
@@ -69,7 +69,7 @@ function checkDestination(answer: Record<string, unknown>, url: string, configur
  */
 export function tokenEndpointSource({ url, fetch, timeoutMs, configuredUrlOf, learn }: TokenEndpointSourceOptions): TokenSource {
   const endpoint = { what: 'token endpoint', url, handler: 'createTokenHandler', factory: 'tokenEndpoint()' };
-  const owner = { refusal: (status: number, message: string) => appRefusal(status, message, endpoint) };
+  const owner = { failure: (answer: FailedAnswer) => appFailure(answer, endpoint) };
   return {
     async obtain(replacing) {
       const body = replacing === null ? {} : { expired: replacing };

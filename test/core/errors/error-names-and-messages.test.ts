@@ -8,6 +8,7 @@ import {
   InvalidApiKeyError,
   InvalidGraphQLResponseError,
   NotPrefetchedError,
+  ServerCredentialsError,
   SignedOutError,
   TokenExpiredError,
   TokenRejectedError,
@@ -37,6 +38,17 @@ describe('error names and messages', () => {
       'The token endpoint /api/token gives tokens for http://127.0.0.1:4000/v1/graphql, but this client\'s regions send region "us" to ' +
         "https://api.gateway.horizon3ai.com/v1/graphql; no token was sent to either. Leave `regions` out of the browser's client " +
         '(tokens then go where the endpoint says), or give it the same regions as createTokenHandler',
+    ],
+    [
+      'ServerCredentialsError',
+      new ServerCredentialsError(502, 'http://127.0.0.1:8787/api/graphql'),
+      "The app's server at http://127.0.0.1:8787/api/graphql answered that the service refused its credentials (502): the server's API key " +
+        "(or the key its credentials resolver gives this tenant) is wrong or revoked. Retrying cannot fix it; the server's log names the setting to check",
+    ],
+    [
+      'AuthServerError',
+      new AuthServerError(502, 'HTTP 502', { endpoint: "the app's token endpoint http://127.0.0.1:8787/api/token", hint: 'Its server is down' }),
+      "The app's token endpoint http://127.0.0.1:8787/api/token failed (502): HTTP 502. Its server is down",
     ],
     ['SignedOutError', new SignedOutError(), 'Signed out: call refresh() to authenticate again'],
     ['TokenExpiredError', new TokenExpiredError(401), 'The GraphQL endpoint answered that the token has expired (401), even after re-authenticating'],
