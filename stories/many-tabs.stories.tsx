@@ -7,7 +7,7 @@ import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
 import { useDemoServices } from './demo/demo-context.ts';
 import { tokenLabel } from './demo/log.ts';
-import { authRows, logSettles } from './demo/play.ts';
+import { authRows, logSettles, shownToken } from './demo/play.ts';
 import { DEMO_API_KEY, type DemoServices, demoOf } from './demo/services.ts';
 import { tabSync } from '../src/index.js';
 
@@ -16,10 +16,9 @@ export default meta;
 
 function TabStatus({ tab }: { tab: string }) {
   const { status, token, signOut } = useAuth();
-  const demo = useDemoServices();
   return (
     <p>
-      <span data-testid={`${tab}-status`}>{status}</span> · <span data-testid={`${tab}-token`}>{tokenLabel(demo.services, token)}</span>{' '}
+      <span data-testid={`${tab}-status`}>{status}</span> · <span data-testid={`${tab}-token`}>{tokenLabel(token)}</span>{' '}
       <button type="button" onClick={signOut}>
         Sign out in {tab}
       </button>
@@ -71,7 +70,7 @@ export const ManyTabsStory: StoryObj = {
   render: (_args, context) => <ManyTabs demo={demoOf(context)} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const tokens = () => TABS.map((tab) => canvas.getByTestId(`${tab}-token`).textContent);
+    const tokens = () => TABS.map((tab) => shownToken(canvasElement, canvas.getByTestId(`${tab}-token`)));
 
     // Opening together: one /v1/auth call, every tab holds its token.
     await waitFor(

@@ -82,8 +82,9 @@ function watchKeys(service: MockService, quit: () => void): void {
 }
 
 /**
- * `12:00:01.234 us POST /v1/graphql 200 us#1 PentestsPage`: never a token or a key, only the token's
- * tag. What the client chose (method, path, operation name) is printed escaped.
+ * `12:00:01.234 us POST /v1/graphql 200 2k1t9xq0mf PentestsPage`: never a token or a key, only the token's
+ * tag (tokenTag: the name the client's events and the devtools give it). What the client chose (method,
+ * path, operation name) is printed escaped.
  */
 function logLine(entry: LoggedRequest): string {
   const time = new Date(entry.time).toISOString().slice(11, 23);

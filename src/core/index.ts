@@ -16,6 +16,7 @@ export type { AuthClientOptions } from './client/options.js';
 export type { AuthClient, AuthIdentity, RequestInit } from './client/types.js';
 export type { AuthState } from './session/auth-state.js';
 export type { AuthEvent, OperationOutcome } from './session/auth-events.js';
+export { tokenTag } from './sources/fingerprint.js';
 export type { ExchangeReason } from './sources/token-source.js';
 // Opt-in features: each is imported and passed in, so an app ships only what it uses.
 export {

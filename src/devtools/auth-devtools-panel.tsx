@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { AuthClient } from '../core/client/types.js';
 import { type AuthEvent, tokenTag } from '../core/session/auth-events.js';
-import { describeEvent } from './describe-event.js';
+import { EventLog } from './event-log.js';
+import type { PanelDock } from './panel-layout.js';
 import { DEVTOOLS_CSS } from './styles.js';
 import { TokenTimeline } from './token-timeline.js';
 import { useDevtoolsClient } from './use-devtools-client.js';
@@ -38,10 +39,15 @@ export interface PanelViewProps {
   client: AuthClient;
   events: readonly AuthEvent[];
   onClose?: (() => void) | undefined;
+  /** Where the floating panel is docked, and how to dock it to the other edge. */
+  dock?: { at: PanelDock; move: () => void } | undefined;
 }
 
-/** What the panel shows: the client's state, live, its event log, and the two actions. */
-export function PanelView({ client, events, onClose }: PanelViewProps) {
+/**
+ * What the panel shows: the client's state, live, its actions and timeline beside (or, narrow, above)
+ * its event log.
+ */
+export function PanelView({ client, events, onClose, dock }: PanelViewProps) {
   const state = useSyncExternalStore(client.store.subscribe, client.store.getState, client.store.getState);
   const now = useSecondClock();
   const rows: Array<[string, string]> = [
@@ -53,44 +59,47 @@ export function PanelView({ client, events, onClose }: PanelViewProps) {
   ];
   return (
     <section className="gjad-panel" aria-label="Auth devtools">
-      <dl>
-        {rows.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="gjad-actions">
-        <button
-          type="button"
-          onClick={() => {
-            // The outcome shows in the store (status, last error) and in the log.
-            client.refresh().catch(() => undefined);
-          }}
-        >
-          Renew now
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            client.signOut();
-          }}
-        >
-          Sign out
-        </button>
-        {onClose !== undefined && (
-          <button type="button" onClick={onClose}>
-            Close auth devtools
+      <div className="gjad-side">
+        <dl>
+          {rows.map(([term, value]) => (
+            <div key={term} style={{ display: 'contents' }}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="gjad-actions">
+          <button
+            type="button"
+            onClick={() => {
+              // The outcome shows in the store (status, last error) and in the log.
+              client.refresh().catch(() => undefined);
+            }}
+          >
+            Renew now
           </button>
-        )}
+          <button
+            type="button"
+            onClick={() => {
+              client.signOut();
+            }}
+          >
+            Sign out
+          </button>
+          {dock !== undefined && (
+            <button type="button" onClick={dock.move}>
+              {dock.at === 'bottom' ? 'Move to top' : 'Move to bottom'}
+            </button>
+          )}
+          {onClose !== undefined && (
+            <button type="button" onClick={onClose}>
+              Close auth devtools
+            </button>
+          )}
+        </div>
+        <TokenTimeline events={events} now={now} />
       </div>
-      <TokenTimeline events={events} now={now} />
-      <ol aria-label="Auth events">
-        {events.map((event, index) => (
-          <li key={`${String(event.at)}-${String(index)}`}>{describeEvent(event)}</li>
-        ))}
-      </ol>
+      <EventLog events={events} />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 // No node: imports: this runs in the browser under MSW as well as in Node.
 import { graphql, type GraphQLSchema } from 'graphql';
+// The client's own tag function, so a token reads the same in this log as in its events and devtools.
+import { tokenTag } from '../core/sources/fingerprint.ts';
 import { isPreflight, preflightResponse, withCors } from './cors.ts';
 import { executableSchema, type MockContext, type MockSchema } from './executable-schema.ts';
 import { Gate } from './gate.ts';
@@ -8,7 +10,6 @@ import { signJwt, verifyJwt } from './jwt.ts';
 import { listenOn, type Listening, type ListenOptions, type Peer } from './listen.ts';
 import { mswHandlersFor, type MswHandler, type MswHttp } from './msw-handlers.ts';
 import type { AuthCall, GraphQLCall, LoggedRequest, RecordedCall } from './records.ts';
-import { TokenTags } from './records.ts';
 import { type ApiKeysOption, keysByRegion, regionBaseUrls, type RegionsOption, routeOf } from './regions.ts';
 import { statusText } from './status-text.ts';
 
@@ -104,7 +105,7 @@ export interface MockService {
   readonly issuedTokens: readonly string[];
   /** Mutations the service executed (whatever their resolvers answered): a replay counts twice. */
   readonly appliedMutations: number;
-  /** `us#2` for the second token the us region issued; `—` for none, `?` for a token it never issued. */
+  /** A token's tag, the one the client's events and `<AuthDevtools />` show (`tokenTag` of /core); `—` for none. */
   tokenTag(token: string | null): string;
   /** Empties the records (in place) and zeroes the count; data, tokens and knobs stay. */
   resetCounters(): void;
@@ -176,7 +177,6 @@ class MockServiceImpl implements MockService {
   readonly #keys: ReadonlyMap<string, Set<string>>;
   readonly #schema: GraphQLSchema;
   readonly #rootValue: unknown;
-  readonly #tags = new TokenTags();
   // Kept apart from issuedTokens so resetCounters() cannot shield old tokens from expireTokensNow().
   readonly #issuedJtis: string[] = [];
   // Lets expireToken() stay synchronous although verifying a signature (Web Crypto) is not.
@@ -303,7 +303,7 @@ class MockServiceImpl implements MockService {
     const entry = this.#log(region, request.method, '/v1/auth', null, '—');
     const answer = async (c: AuthCall) => {
       const response = await this.#authAnswer(c);
-      entry.tokenTag = this.#tags.tagOf(c.token);
+      entry.tokenTag = this.tokenTag(c.token);
       return response;
     };
     return this.#run(request, call, entry, this.authCalls, this.authDelayMs, this.#authGate, answer);
@@ -336,7 +336,6 @@ class MockServiceImpl implements MockService {
     this.#issuedJtis.push(jti);
     this.#jtiByToken.set(token, jti);
     this.issuedTokens.push(token);
-    this.#tags.issue(call.region, token);
     call.token = token;
     return json(200, { token });
   }
@@ -355,7 +354,7 @@ class MockServiceImpl implements MockService {
     const params = parseGraphQLParams(base.body);
     const operationName = typeof params === 'string' ? null : params.operationName;
     const call: GraphQLCall = { ...base, status: 0, token, expired: false, operationName };
-    const entry = this.#log(region, request.method, '/v1/graphql', operationName, this.#tags.tagOf(token));
+    const entry = this.#log(region, request.method, '/v1/graphql', operationName, this.tokenTag(token));
     const answer = (c: GraphQLCall) => this.#graphqlAnswer(c, params);
     return this.#run(request, call, entry, this.graphqlCalls, this.graphqlDelayMs, this.#graphqlGate, answer);
   }
@@ -415,7 +414,7 @@ class MockServiceImpl implements MockService {
   readonly pauseGraphql = (): (() => void) => this.#graphqlGate.pause();
   readonly addApiKey = (key: string, region?: string): void => void this.#keysOf(region).add(key);
   readonly removeApiKey = (key: string, region?: string): void => void this.#keysOf(region).delete(key);
-  readonly tokenTag = (token: string | null): string => this.#tags.tagOf(token);
+  readonly tokenTag = (token: string | null): string => (token === null ? '—' : tokenTag(token));
 
   readonly resetCounters = (): void => {
     // Truncate in place so arrays a test already holds stay live.

@@ -23,7 +23,8 @@ export interface GraphQLCall extends RecordedCall {
 
 /**
  * One line of the request log: every call, in arrival order, with nothing secret in it. The token
- * appears only as its tag (`us#2`: the second token the us region issued), the key not at all.
+ * appears only as its tag (`tokenTag` of /core: the name the client's events and the devtools give
+ * it), the key not at all.
  */
 export interface LoggedRequest {
   readonly region: string;
@@ -32,25 +33,7 @@ export interface LoggedRequest {
   readonly path: string;
   /** 0 until answered. */
   status: number;
-  /** Auth: the token issued; GraphQL: the token presented. `—` for none, `?` for one this service did not issue. */
+  /** Auth: the token issued; GraphQL: the token presented (issued here or not). `—` for none. */
   tokenTag: string;
   readonly operationName: string | null;
-}
-
-/** Tags tokens by region and issue order. */
-export class TokenTags {
-  readonly #tags = new Map<string, string>();
-  readonly #issuedPerRegion = new Map<string, number>();
-
-  issue(region: string, token: string): string {
-    const n = (this.#issuedPerRegion.get(region) ?? 0) + 1;
-    this.#issuedPerRegion.set(region, n);
-    const tag = `${region}#${n}`;
-    this.#tags.set(token, tag);
-    return tag;
-  }
-
-  tagOf(token: string | null): string {
-    return token === null ? '—' : (this.#tags.get(token) ?? '?');
-  }
 }

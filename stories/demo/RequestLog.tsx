@@ -52,7 +52,7 @@ export function RequestLog() {
                 <td>{row.region}</td>
                 <td>{row.kind === 'auth' ? 'POST /v1/auth' : row.operation}</td>
                 <td>{row.status === 0 ? '…' : row.status}</td>
-                <td>{row.tokenTail === '' ? row.token : `${row.token} ${row.tokenTail}`}</td>
+                <td>{row.token}</td>
                 <td>{note(row)}</td>
               </tr>
             ))}

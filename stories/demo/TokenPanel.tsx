@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../src/index.js';
-import { useClock, useDemoServices } from './demo-context.ts';
+import { useClock } from './demo-context.ts';
 import { tokenLabel } from './log.ts';
 
 function useNow(intervalMs: number): number {
@@ -20,7 +20,6 @@ function useNow(intervalMs: number): number {
 /** What `useAuth()` says: status, which token, how long it has left, the last error. */
 export function TokenPanel() {
   const { status, token, expiresAt, region, error } = useAuth();
-  const demo = useDemoServices();
   const now = useNow(200);
   const left = expiresAt === null ? null : Math.max(0, (expiresAt - now) / 1000);
   return (
@@ -32,7 +31,7 @@ export function TokenPanel() {
           {status}
         </dd>
         <dt>token</dt>
-        <dd data-testid="auth-token">{tokenLabel(demo.services, token)}</dd>
+        <dd data-testid="auth-token">{tokenLabel(token)}</dd>
         <dt>region</dt>
         <dd data-testid="auth-region">{region ?? '—'}</dd>
         <dt>expires in</dt>

@@ -1,3 +1,4 @@
+import { tokenTag } from '../../src/index.js';
 import type { MockService } from '../../src/testing/index.ts';
 
 /** One line of the request log, derived only from the mock services' own call records. */
@@ -10,24 +11,18 @@ export interface LogRow {
   readonly operation: string;
   /** 0 while the service has not answered yet. */
   readonly status: number;
-  /** Auth: the token issued; GraphQL: the token presented. A short label such as `us#2`, or '—'. */
+  /** Auth: the token issued; GraphQL: the token presented. Its tag (as the devtools and the mock's log name it), or '—'. */
   readonly token: string;
-  /** The token's last characters (its signature's), to tell tokens apart at a glance; '' for none. */
-  readonly tokenTail: string;
   /** GraphQL: answered "The incoming token has expired". */
   readonly expired: boolean;
   /** A repeat of a call that failed (an expired answer, a 5xx, a dropped connection). */
   readonly retried: boolean;
 }
 
-/** `us#1` for the first token the us service issued, and so on; foreign or forged tokens are '?'. */
-export function tokenLabel(services: readonly MockService[], token: string | null): string {
-  if (token === null) return '—';
-  return services.map((service) => service.tokenTag(token)).find((tag) => tag !== '?') ?? '?';
-}
+/** A token's tag, the name `<AuthDevtools />`, the client's events and the mock's log give it; '—' for none. */
+export const tokenLabel = (token: string | null): string => (token === null ? '—' : tokenTag(token));
 
 const failed = (status: number) => status >= 500;
-const tail = (token: string | null) => (token === null ? '' : `…${token.slice(-6)}`);
 
 /**
  * Marks a call as retried when an earlier call with the same body failed and has not been
@@ -48,17 +43,16 @@ function retryTracker() {
   };
 }
 
-function serviceRows(service: MockService, all: readonly MockService[]): LogRow[] {
+function serviceRows(service: MockService): LogRow[] {
   const region = Object.keys(service.regions).join('+');
   const rows: LogRow[] = [];
   const auth = retryTracker();
   service.authCalls.forEach((call, index) => {
     const retried = auth.isRetry(call.body);
     if (failed(call.status)) auth.failed(call.body);
-    const token = tokenLabel(all, call.token);
+    const token = tokenLabel(call.token);
     const base = { key: `${region}-auth-${index}`, time: call.time, region: call.region };
-    const tokenTail = tail(call.token);
-    rows.push({ ...base, kind: 'auth', operation: 'auth', status: call.status, token, tokenTail, expired: false, retried });
+    rows.push({ ...base, kind: 'auth', operation: 'auth', status: call.status, token, expired: false, retried });
   });
   const graphql = retryTracker();
   service.graphqlCalls.forEach((call, index) => {
@@ -71,8 +65,7 @@ function serviceRows(service: MockService, all: readonly MockService[]): LogRow[
       kind: 'graphql',
       operation: call.operationName ?? '(anonymous)',
       status: call.status,
-      token: tokenLabel(all, call.token),
-      tokenTail: tail(call.token),
+      token: tokenLabel(call.token),
       expired: call.expired,
       retried,
     });
@@ -83,7 +76,7 @@ function serviceRows(service: MockService, all: readonly MockService[]): LogRow[
 /** Every service's calls in arrival order (stable for calls within the same millisecond). */
 export function buildLog(services: readonly MockService[]): LogRow[] {
   return services
-    .flatMap((service) => serviceRows(service, services))
+    .flatMap((service) => serviceRows(service))
     .map((row, order) => ({ row, order }))
     .sort((a, b) => a.row.time - b.row.time || a.order - b.order)
     .map(({ row }) => row);

@@ -6,22 +6,47 @@ export interface ShownCall {
   operation: string;
   region: string;
   status: number;
+  /**
+   * The token by the order the log shows it issued: `us#2` for the second token the us region issued,
+   * so a play function can say which token without knowing its tag; '—' for none, '?' for one the log
+   * never shows issued. The page shows the token's tag.
+   */
   token: string;
   expired: boolean;
   retried: boolean;
 }
 
+/** The tags the page shows, each named by its region and issue order (`us#2`), as the auth rows give them. */
+function issueOrder(rows: readonly HTMLElement[]): Map<string, string> {
+  const names = new Map<string, string>([['—', '—']]);
+  const issued = new Map<string, number>();
+  for (const { dataset } of rows) {
+    const { kind, region = '', token = '—' } = dataset;
+    if (kind !== 'auth' || names.has(token)) continue;
+    const n = (issued.get(region) ?? 0) + 1;
+    issued.set(region, n);
+    names.set(token, `${region}#${String(n)}`);
+  }
+  return names;
+}
+
 export function shownCalls(canvasElement: HTMLElement): ShownCall[] {
-  return [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="log-row"]')].map((row) => ({
+  const rows = [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="log-row"]')];
+  const names = issueOrder(rows);
+  return rows.map((row) => ({
     kind: row.dataset.kind === 'auth' ? 'auth' : 'graphql',
     operation: row.dataset.operation ?? '',
     region: row.dataset.region ?? '',
     status: Number(row.dataset.status),
-    token: row.dataset.token ?? '',
+    token: names.get(row.dataset.token ?? '—') ?? '?',
     expired: row.dataset.expired === 'true',
     retried: row.dataset.retried === 'true',
   }));
 }
+
+/** The token an element shows (by its tag), named as `shownCalls` names it: `us#2`. */
+export const shownToken = (canvasElement: HTMLElement, element: HTMLElement): string =>
+  issueOrder([...canvasElement.querySelectorAll<HTMLElement>('[data-testid="log-row"]')]).get(element.textContent) ?? '?';
 
 export const authRows = (calls: ShownCall[]) => calls.filter((call) => call.kind === 'auth');
 export const operationRows = (calls: ShownCall[], operation: string) => calls.filter((call) => call.operation === operation);

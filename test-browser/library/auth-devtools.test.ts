@@ -58,7 +58,8 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
     if (address === null || address === undefined || typeof address === 'string') throw new Error('no address');
     appUrl = `http://127.0.0.1:${String(address.port)}/`;
     closeServer = () => server.close();
-    chromium = await launchChromium({ width: 1100, height: 760 });
+    // The width the issue of clipped log lines was seen at.
+    chromium = await launchChromium({ width: 1280, height: 800 });
     chromium.context.on('page', (page) => {
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
@@ -135,7 +136,23 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
       expect.stringMatching(/operation · query Pentests · \w+ · ok · 200 · \d+ ms · retry$/),
     ]);
     expect(service.authCalls).toHaveLength(2);
+    // Every line whole at 1280 px: wrapped where long, never cut at the panel's edge.
+    const clipped = await page.$$eval('[aria-label="Auth events"] summary', (lines) =>
+      lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent),
+    );
+    expect(clipped).toEqual([]);
+    const retried = page.getByRole('list', { name: 'Auth events' }).getByRole('listitem').last();
+    expect(await retried.locator('summary').evaluate((line) => line.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
+    // Its details: the whole event, as JSON, with no token in it.
+    await retried.locator('summary').click();
+    const details = retried.locator('pre');
+    const shown = JSON.parse(await details.innerText()) as Record<string, unknown>;
+    expect(shown).toMatchObject({ type: 'operation', operationName: 'Pentests', outcome: 'ok', status: 200, retry: true });
+    expect(await details.evaluate((pre) => pre.scrollWidth <= pre.clientWidth)).toBe(true);
+    for (const token of service.issuedTokens) expect(await panel.innerText()).not.toContain(token);
     await page.screenshot({ path: SCREENSHOT });
+    await retried.locator('summary').click();
+    await details.waitFor({ state: 'detached' });
 
     await panel.getByRole('button', { name: 'Renew now' }).click();
     await untilLines(page, 9);
@@ -143,6 +160,66 @@ describe('<AuthDevtools /> in a Vite dev app, in Chromium', () => {
     expect(service.authCalls).toHaveLength(3);
     // The one error the page may show: Chromium's own line for the expired attempt's 401.
     expect(errors.filter((error) => !error.includes('status of 401'))).toEqual([]);
+    await page.close();
+    await close();
+  });
+
+  it('the open panel is docked across the window: its edge resizes it by pointer and by keyboard, it moves to the other edge, and it keeps both across a reload', async () => {
+    const { baseUrl, close } = await startMockService({ apiKeys: ['browser-key'] });
+    const page = await chromium.context.newPage();
+    await page.goto(`${appUrl}?service=${encodeURIComponent(baseUrl)}`);
+    const open = () => page.getByRole('button', { name: 'Open auth devtools' }).click({ timeout: 30_000 });
+    await open();
+    const root = page.locator('.gjad-root');
+    const box = async () => {
+      const { x, y, width, height } = (await root.boundingBox()) ?? { x: NaN, y: NaN, width: NaN, height: NaN };
+      return { x, y, width, height };
+    };
+    const edge = page.getByRole('separator', { name: 'Resize auth devtools' });
+    /** Its height at first, across the window's 1280 × 800. */
+    const first = 360;
+    expect(await box()).toEqual({ x: 0, y: 800 - first, width: 1280, height: first });
+
+    // Keyboard: focused, an arrow moves the edge where it points (up grows a panel at the bottom).
+    await edge.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Shift+ArrowDown');
+    expect((await box()).height).toBe(first + 16 + 16 - 64);
+    expect(await edge.getAttribute('aria-valuenow')).toBe(String(first - 32));
+    await page.keyboard.press('End');
+    expect((await box()).height).toBe(800 - 48);
+    await page.keyboard.press('Home');
+    expect((await box()).height).toBe(120);
+
+    // Pointer: dragging the edge 240 px up from the smallest height.
+    const handle = await edge.boundingBox();
+    if (handle === null) throw new Error('no resize handle');
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 - 100, { steps: 5 });
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 - 240, { steps: 5 });
+    await page.mouse.up();
+    expect(await box()).toEqual({ x: 0, y: 800 - first, width: 1280, height: first });
+
+    // Moved to the top: the page's bottom is free, and the edge is now the panel's lower one.
+    await page.getByRole('button', { name: 'Move to top' }).click();
+    expect(await box()).toEqual({ x: 0, y: 0, width: 1280, height: first });
+    await edge.focus();
+    await page.keyboard.press('ArrowDown');
+    expect((await box()).height).toBe(first + 16);
+
+    // Kept across a reload; closed, only the button is left in its corner.
+    await page.reload();
+    await open();
+    expect(await box()).toEqual({ x: 0, y: 0, width: 1280, height: first + 16 });
+    await page.getByRole('button', { name: 'Close auth devtools' }).click();
+    const button = await page.getByRole('button', { name: 'Open auth devtools' }).boundingBox();
+    expect(button !== null && button.x > 1000 && button.y > 700 && button.height < 60).toBe(true);
+    expect(errors).toEqual([]);
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
     await page.close();
     await close();
   });

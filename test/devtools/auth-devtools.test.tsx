@@ -60,6 +60,16 @@ describe('<AuthDevtools /> in development', () => {
       expect.stringMatching(/operation · query Pentests · \w+ · ok · 200 · \d+ ms · retry$/),
     ]);
     expect(field('Token')).not.toBe(firstTag);
+    // A line opens to its whole event (the same fields the client emitted), and closes again to the line.
+    const retried = within(panel).getAllByRole('listitem').at(-1);
+    if (retried === undefined) throw new Error('no log line');
+    fireEvent.click(within(retried).getByText(/· retry$/));
+    const whole = await within(retried).findByText(/"retry": true/);
+    expect(JSON.parse(whole.textContent)).toMatchObject({ type: 'operation', outcome: 'ok', status: 200, retry: true, tokenTag: field('Token') });
+    fireEvent.click(within(retried).getByText(/· retry$/));
+    await waitFor(() => {
+      expect(within(retried).queryByText(/"retry": true/)).toBeNull();
+    });
     // The timeline draws the same: two tokens, the first cut by the expired answer; one expired mark, one retried.
     const timeline = within(panel).getByRole('img', { name: 'Token timeline: 2 tokens · 1 expired · 1 retried' });
     expect([...timeline.querySelectorAll<SVGGElement>('[data-token]')].map((lane) => lane.dataset.cut)).toEqual(['true', 'false']);
@@ -92,6 +102,12 @@ describe('<AuthDevtools /> in development', () => {
 
     expect(screen.getByRole('region', { name: 'Auth devtools' })).toBeTruthy();
     expect(container.querySelector('.gjad-top-left')).not.toBeNull();
+    // Open, it docks to the edge of its corner, and offers the other.
+    expect(container.querySelector('.gjad-dock-top')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Move to bottom' }));
+    expect(container.querySelector('.gjad-dock-bottom')).not.toBeNull();
+    expect(screen.getByRole('separator', { name: 'Resize auth devtools' }).getAttribute('aria-valuenow')).toBe('360');
+    localStorage.clear();
     const styles = container.querySelectorAll('style');
     expect(styles).toHaveLength(1);
     expect(styles[0]?.nonce).toBe('n0nce');

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tokenTag } from 'graphql-jwt-auth-react/core';
 import { createAuthClient } from '../../src/index.js';
 import { freeConsecutivePorts, retryWhilePortTaken } from '../support/free-ports.js';
 
@@ -92,6 +93,10 @@ describe('npm run mock-service', () => {
     const cli = await startCli(['--port', '0', '--log', '--key', 'secret-dev-key-42']);
     const client = createAuthClient({ apiKey: 'secret-dev-key-42', region: 'us', regions: cli.regions });
     const tokens: string[] = [];
+    const tags: string[] = [];
+    client.onEvent((event) => {
+      if (event.type === 'exchange-end' && event.ok) tags.push(event.tokenTag);
+    });
     try {
       await client.request('query Me { session_user_account { name } }');
       tokens.push(client.store.getState().token ?? '');
@@ -114,10 +119,12 @@ describe('npm run mock-service', () => {
       .split('\n')
       .filter((line) => / \/v1\//.test(line) && !line.includes('POST http'));
     expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
-      'T us POST /v1/auth 200 us#1',
-      'T us POST /v1/graphql 200 us#1 Me',
-      'T us POST /v1/graphql 200 us#1',
+      // The token's name in the log is the one the client's events give it, and tokenTag's.
+      `T us POST /v1/auth 200 ${tags[0] ?? 'no event'}`,
+      `T us POST /v1/graphql 200 ${tags[0] ?? 'no event'} Me`,
+      `T us POST /v1/graphql 200 ${tags[0] ?? 'no event'}`,
     ]);
+    expect(tags).toEqual([tokenTag(tokens[0] ?? '')]);
     expect(tokens[0]).toMatch(/^ey/);
     expect(cli.output()).not.toContain(tokens[0]);
     expect(lines.join('\n')).not.toContain('secret-dev-key-42');
@@ -183,24 +190,30 @@ describe('npm run mock-service', () => {
     const cli = await startCli(['--port', '0', '--log']);
     const base = cli.regions.us!;
     const client = createAuthClient({ apiKey: 'dev-key', region: 'us', regions: cli.regions });
+    const tags: string[] = [];
+    client.onEvent((event) => {
+      if (event.type === 'exchange-end' && event.ok) tags.push(event.tokenTag);
+    });
     try {
       await client.request('{ pentests_count }');
       const expire = await fetch(`${base}/__mock/expire-tokens`, { method: 'POST', headers: { 'content-type': 'application/json' } });
       expect(expire.status).toBe(200);
       expect(await expire.json()).toEqual({ expired: 1 });
       expect(await client.request('{ pentests_count }')).toEqual({ pentests_count: expect.any(Number) as number });
-      for (let i = 0; i < 200 && !cli.output().includes('us#2'); i++) await new Promise((r) => setTimeout(r, 10));
+      const [first = 'first tag', second = 'second tag'] = tags;
+      expect(first).not.toBe(second);
+      await cli.printed(new RegExp(`/v1/graphql 200 ${second}`));
       const lines = cli
         .output()
         .split('\n')
         .filter((line) => / \/(v1|__mock)\//.test(line) && !line.includes('POST http'));
       expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
-        'T us POST /v1/auth 200 us#1',
-        'T us POST /v1/graphql 200 us#1',
+        `T us POST /v1/auth 200 ${first}`,
+        `T us POST /v1/graphql 200 ${first}`,
         'T us POST /__mock/expire-tokens 200 —',
-        'T us POST /v1/graphql 401 us#1',
-        'T us POST /v1/auth 200 us#2',
-        'T us POST /v1/graphql 200 us#2',
+        `T us POST /v1/graphql 401 ${first}`,
+        `T us POST /v1/auth 200 ${second}`,
+        `T us POST /v1/graphql 200 ${second}`,
       ]);
       expect((await fetch(`${base}/__mock/expire-tokens`)).status).toBe(405);
     } finally {
@@ -229,10 +242,11 @@ describe('npm run mock-service', () => {
       .output()
       .split('\n')
       .filter((line) => line.includes(' /v1/'));
+    const tag = tokenTag(token);
     expect(lines.map((line) => line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, 'T '))).toEqual([
-      'T us POST /v1/auth 200 us#1',
-      `T us POST /v1/graphql ${String(status)} us#1 Q\\x1B[2J\\x0D\\x0A12:00:00.000 us POST /v1/auth 200 us#9\\x7F\\x9B\\x5Cx1B`,
-      `T us POST /v1/graphql ${String(longStatus)} us#1 ${'L'.repeat(200)}… (4800 more characters)`,
+      `T us POST /v1/auth 200 ${tag}`,
+      `T us POST /v1/graphql ${String(status)} ${tag} Q\\x1B[2J\\x0D\\x0A12:00:00.000 us POST /v1/auth 200 us#9\\x7F\\x9B\\x5Cx1B`,
+      `T us POST /v1/graphql ${String(longStatus)} ${tag} ${'L'.repeat(200)}… (4800 more characters)`,
     ]);
     // eslint-disable-next-line no-control-regex -- no control character but the line ends reached the terminal
     expect(cli.output()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
@@ -250,15 +264,20 @@ describe('npm run mock-service', () => {
     await printed('Ctrl-C (or q) stops it.');
     const base = /us: '([^']+)'/.exec(output)![1]!;
     const client = createAuthClient({ apiKey: 'dev-key', region: 'us', regions: { us: base } });
+    const tags: string[] = [];
+    client.onEvent((event) => {
+      if (event.type === 'exchange-end' && event.ok) tags.push(event.tokenTag);
+    });
     try {
       await client.request('{ pentests_count }');
       child.stdin.write('e');
       await printed('Expired every token issued so far (1)');
       await client.request('{ pentests_count }');
-      await printed('/v1/graphql 200 us#2');
+      const [first = 'first tag', second = 'second tag'] = tags;
+      await printed(`/v1/graphql 200 ${second}`);
       // The app recovered with one more /v1/auth call: the expired answer, then a second token.
       expect(output.match(/POST \/v1\/auth 200/g)).toHaveLength(2);
-      expect(output).toContain('POST /v1/graphql 401 us#1');
+      expect(output).toContain(`POST /v1/graphql 401 ${first}`);
     } finally {
       client.dispose();
     }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { createAuthClient } from 'graphql-jwt-auth-react';
+import { tokenTag } from 'graphql-jwt-auth-react/core';
 import { createMockService, type MockContext } from 'graphql-jwt-auth-react/testing';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -48,11 +49,13 @@ describe('graphql-jwt-auth-react/testing', () => {
     expect(await answer.json()).toEqual({ data: { whoami: 'user-eu-2', region: 'eu' } });
     expect((await post(`${regions.us!}/v1/auth`, { key: 'eu-only' })).status).toBe(401);
     expect((await post(`${regions.us!}/v1/graphql`, { query: '{ region }' }, euToken)).status).toBe(401);
+    // A token another region issued keeps its tag in the region that refuses it.
+    const euTag = tokenTag(euToken);
     expect(mock.requests.map((r) => `${r.region} ${r.path} ${r.status} ${r.tokenTag}`)).toEqual([
-      'eu /v1/auth 200 eu#1',
-      'eu /v1/graphql 200 eu#1',
+      `eu /v1/auth 200 ${euTag}`,
+      `eu /v1/graphql 200 ${euTag}`,
       'us /v1/auth 401 —',
-      'us /v1/graphql 401 eu#1',
+      `us /v1/graphql 401 ${euTag}`,
     ]);
   });
 
@@ -91,9 +94,9 @@ describe('graphql-jwt-auth-react/testing', () => {
     expect(mock.requests.map((r) => `${r.path} ${r.status} ${r.tokenTag}`)).toEqual([
       '/v1/auth 503 —',
       '/v1/auth 503 —',
-      '/v1/auth 200 us#1',
-      '/v1/graphql 200 us#1',
-      '/v1/graphql 401 us#1',
+      `/v1/auth 200 ${tokenTag(token)}`,
+      `/v1/graphql 200 ${tokenTag(token)}`,
+      `/v1/graphql 401 ${tokenTag(token)}`,
     ]);
     const log = JSON.stringify(mock.requests);
     expect(log).not.toContain('secret-key-123');
@@ -179,15 +182,23 @@ describe('graphql-jwt-auth-react/testing', () => {
     closers.push(() => {
       client.dispose();
     });
+    const sentWith: string[] = [];
+    client.onEvent((event) => {
+      if (event.type === 'operation') sentWith.push(`${event.outcome} ${event.tokenTag ?? 'none'}`);
+    });
     expect(await client.request<{ region: string }>('{ region }')).toEqual({ region: 'eu' });
     mock.expireTokensNow();
     expect(await client.request<{ region: string }>('{ region }')).toEqual({ region: 'eu' });
+    // One name per token: the client's events and the mock's log tag each token alike.
+    const [first = '', second = ''] = mock.issuedTokens.map((token) => tokenTag(token));
+    expect(first).not.toBe(second);
+    expect(sentWith).toEqual([`ok ${first}`, `expired ${first}`, `ok ${second}`]);
     expect(mock.requests.map((r) => `${r.region} ${r.path} ${r.status} ${r.tokenTag}`)).toEqual([
-      'eu /v1/auth 200 eu#1',
-      'eu /v1/graphql 200 eu#1',
-      'eu /v1/graphql 401 eu#1',
-      'eu /v1/auth 200 eu#2',
-      'eu /v1/graphql 200 eu#2',
+      `eu /v1/auth 200 ${first}`,
+      `eu /v1/graphql 200 ${first}`,
+      `eu /v1/graphql 401 ${first}`,
+      `eu /v1/auth 200 ${second}`,
+      `eu /v1/graphql 200 ${second}`,
     ]);
     mock.corsOnExpired = false;
     mock.expireTokensNow();

@@ -49,12 +49,8 @@ export type OperationOutcome = 'ok' | 'graphql-errors' | 'http-error' | 'expired
 /** An event as it is emitted; the emitter stamps `at`. */
 export type AuthEventInput = AuthEvent extends infer E ? (E extends unknown ? Omit<E, 'at'> : never) : never;
 
-/**
- * A token's tag in events: a 53-bit hash of the whole token (the one the client's identity tag
- * uses), so the same token has the same tag in every tab and process, and nothing of the token can
- * be read back from it. Synchronous, and costs no bytes: the hash is already in every bundle.
- */
-export { fingerprint as tokenTag } from '../sources/fingerprint.js';
+/** A token's tag in events: see tokenTag. */
+export { tokenTag } from '../sources/fingerprint.js';
 
 export interface AuthEvents {
   /** Whether anyone listens: work done only for an event (timing, names, tags) is skipped otherwise. */

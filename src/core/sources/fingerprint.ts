@@ -14,3 +14,13 @@ export function fingerprint(text: string): string {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
+
+/**
+ * A token's name wherever it is shown: the client's events, `<AuthDevtools />`, and the mock service's
+ * request log (`/testing`, `graphql-jwt-auth-mock --log`), so one token reads the same in all of them.
+ * The identity tag's hash of the whole token: 53 bits, at most 11 base-36 characters; the same token
+ * has the same tag in every tab and process, and nothing of the token can be read back from it. The
+ * mock, which issues the tokens, computes it from the token it hands out. Costs no bytes: the hash is
+ * already in every bundle.
+ */
+export { fingerprint as tokenTag };

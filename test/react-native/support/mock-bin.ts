@@ -5,10 +5,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 export interface MockBin {
   /** The region's base URL, for `regions={{ us: url }}`. */
   url: string;
-  /** Request log lines so far: `12:00:01.234 us POST /v1/auth 200 us#1`. */
+  /** Request log lines so far: `12:00:01.234 us POST /v1/auth 200 2k1t9xq0mf`, the token by its tag. */
   lines: string[];
   authCalls: () => number;
-  /** Tags of the tokens GraphQL calls carried, in order (`us#1`), with the status answered. */
+  /** The tokens GraphQL calls carried, in order, with the status answered: `us#2` for the second token the log shows issued. */
   graphqlCalls: () => { status: number; tag: string }[];
   stop: () => Promise<void>;
 }
@@ -36,11 +36,13 @@ export function startMockBin(args: string[] = []): Promise<MockBin> {
             url,
             lines,
             authCalls: () => lines.filter((entry) => / POST \/v1\/auth 200 /.test(entry)).length,
-            graphqlCalls: () =>
-              lines.flatMap((entry) => {
+            graphqlCalls: () => {
+              const issued = lines.flatMap((entry) => / POST \/v1\/auth 200 (\S+)/.exec(entry)?.[1] ?? []);
+              return lines.flatMap((entry) => {
                 const call = / POST \/v1\/graphql (\d+) (\S+)/.exec(entry);
-                return call?.[1] !== undefined && call[2] !== undefined ? [{ status: Number(call[1]), tag: call[2] }] : [];
-              }),
+                return call?.[1] !== undefined && call[2] !== undefined ? [{ status: Number(call[1]), tag: `us#${String(issued.indexOf(call[2]) + 1)}` }] : [];
+              });
+            },
             stop: () =>
               new Promise<void>((done) => {
                 child.once('exit', () => done());
