@@ -4,14 +4,18 @@
  * `npm run mock-service` in this repository: the demo pentest service on 127.0.0.1 for apps under
  * development (CORS on). In the repository it runs on Node 22's type stripping, hence the `.ts` specifiers.
  */
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { pentestDemo } from '../../mock-service/pentest/demo.ts';
 import { createMockService, EXPIRE_TOKENS_PATH, type LoggedRequest, type MockService } from '../testing/index.ts';
 import { printable } from './printable.ts';
 
 const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm run mock-service -- [options])
-  --port N              port on 127.0.0.1 of the first region, the next regions on the ports after it
+  --port N              port of the first region, the next regions on the ports after it
                         (default: $MOCK_SERVICE_PORT, else 4000; 0 = any free ports)
+  --host ADDRESS        address to listen on (default: 127.0.0.1, this machine only); 0.0.0.0 lets a
+                        phone on your Wi-Fi in (Expo Go), and everyone else on that network
   --region NAME         a region, with its own data and signing key; repeat for more (default: us)
   --key KEY             a valid API key in every region; repeat for more (default: dev-key)
   --token-lifetime SEC  lifetime of issued tokens (default: 3600)
@@ -45,6 +49,7 @@ function parse() {
     return parseArgs({
       options: {
         port: { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
         region: { type: 'string', multiple: true, default: ['us'] },
         key: { type: 'string', multiple: true, default: ['dev-key'] },
         'token-lifetime': { type: 'string' },
@@ -92,12 +97,48 @@ function logLine(entry: LoggedRequest): string {
   return `${time} ${entry.region} ${printable(entry.method)} ${printable(entry.path)} ${entry.status} ${entry.tokenTag}${operation}`;
 }
 
+/** An IP address, or localhost: what `--host` takes. */
+function host(value: string): string {
+  if (value !== 'localhost' && isIP(value) === 0) fail(`--host must be an IP address (127.0.0.1, 0.0.0.0, 192.168.1.23), got "${value}"`);
+  return value;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || /^127\./.test(address);
+}
+
+/** This machine's IPv4 addresses on its networks (Wi-Fi, Ethernet): where a phone finds a mock bound to 0.0.0.0. */
+function networkAddresses(): { name: string; address: string }[] {
+  return Object.entries(networkInterfaces()).flatMap(([name, entries = []]) =>
+    entries.filter((entry) => entry.family === 'IPv4' && !entry.internal).map((entry) => ({ name, address: entry.address })),
+  );
+}
+
+/**
+ * Printed on stderr for a --host other machines reach: the keys are demo keys that anyone on the
+ * network may now trade for tokens, and the data is the demo's. Where a phone finds it follows.
+ */
+function exposedWarning(address: string, keys: readonly string[], ports: readonly number[]): string {
+  const where =
+    address === '0.0.0.0' || address === '::'
+      ? networkAddresses().map(({ name, address: ip }) => `  ${name}: ${ports.map((port) => `http://${ip}:${String(port)}`).join('  ')}`)
+      : [];
+  return [
+    `Warning: --host ${address} lets other machines on your network reach this mock, not only this one.`,
+    `Its key${keys.length === 1 ? '' : 's'} (${keys.join(', ')}) ${keys.length === 1 ? 'is a demo key' : 'are demo keys'}: anyone who reaches it gets tokens with ${keys.length === 1 ? 'it' : 'them'}. Never pass a real API key with --key;`,
+    'use it on a network you trust, and stop it when the phone is done. The e key still works; POST /__mock/ routes answer only this machine.',
+    ...(where.length === 0 ? [] : ['A phone on the same network reaches it at:', ...where]),
+  ].join('\n');
+}
+
 const values = parse();
 
 if (values.help) {
   console.log(USAGE);
 } else {
   const port = integer('port', values.port ?? process.env.MOCK_SERVICE_PORT, 4000);
+  const address = host(values.host);
   let service;
   try {
     service = createMockService({
@@ -114,13 +155,21 @@ if (values.help) {
   service.graphqlDelayMs = integer('graphql-delay', values['graphql-delay'], 0);
   service.expiredStatus = integer('expired-status', values['expired-status'], 401);
   service.corsOnExpired = !values['no-cors-on-expired'];
-  const { regions, close } = await service.listen({ port });
+  const { regions, close } = await service.listen({ port, host: address });
+  if (!isLoopback(address))
+    console.error(
+      exposedWarning(
+        address,
+        values.key,
+        Object.values(regions).map((url) => Number(new URL(url).port)),
+      ),
+    );
 
   const [firstRegion = 'us'] = Object.keys(regions);
   const regionsProp = `regions={{ ${Object.entries(regions)
     .map(([name, url]) => `${name}: '${url}'`)
     .join(', ')} }}`;
-  console.log(`Mock service (the demo pentest platform) on 127.0.0.1
+  console.log(`Mock service (the demo pentest platform) on ${address}
 ${Object.entries(regions)
   .map(([name, url]) => `  ${name}: POST ${url}/v1/auth  body {"key": "${values.key.join('" | "')}"}  ·  POST ${url}/v1/graphql  Authorization: Bearer <token>`)
   .join('\n')}

@@ -7,12 +7,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export interface ListenOptions {
   /** 0 (the default) picks free ports; else the first region gets this port, the next the ones after. */
   port?: number;
+  /**
+   * The address the servers bind, 127.0.0.1 by default: only this machine reaches them. Another
+   * (`0.0.0.0`, a Wi-Fi address) lets a phone on the network in too, to a service whose keys are demo keys.
+   */
+  host?: string;
 }
 
 export interface Listening {
   /** The first region's base address, e.g. http://127.0.0.1:54321 (no trailing slash). */
   readonly baseUrl: string;
-  /** Region → base address on 127.0.0.1: pass it to `<AuthProvider regions>`. */
+  /** Region → base address (on 127.0.0.1 unless `host` says otherwise): pass it to `<AuthProvider regions>`. */
   readonly regions: Readonly<Record<string, string>>;
   /** Stops every region's server, dropping open connections. A property, so destructuring it is safe. */
   readonly close: () => Promise<void>;
@@ -91,14 +96,26 @@ export interface Served {
   readonly close: () => Promise<void>;
 }
 
-/** Any fetch-standard handler on 127.0.0.1: nothing here is for other machines. */
-export async function serve(handler: (request: Request, peer: Peer) => Promise<Response>, { port = 0 }: ListenOptions = {}): Promise<Served> {
+/** An address every interface of this machine answers on: this machine reaches it at 127.0.0.1. */
+const ANY_ADDRESS = new Set(['0.0.0.0', '::']);
+
+/** The origin this machine reaches a server bound to `host` at. */
+function originOf(host: string, port: number): string {
+  if (ANY_ADDRESS.has(host)) return `http://127.0.0.1:${String(port)}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}`;
+}
+
+/** Any fetch-standard handler on 127.0.0.1 (or `host`): by default nothing here is for other machines. */
+export async function serve(
+  handler: (request: Request, peer: Peer) => Promise<Response>,
+  { port = 0, host = '127.0.0.1' }: ListenOptions = {},
+): Promise<Served> {
   const server = nodeHttp().createServer((req, res) => {
     void respond(handler, req, res).catch(() => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -108,7 +125,7 @@ export async function serve(handler: (request: Request, peer: Peer) => Promise<R
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: originOf(host, address.port),
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {
@@ -124,12 +141,16 @@ export async function serve(handler: (request: Request, peer: Peer) => Promise<R
 }
 
 /** One server per region, as the real service has one base address per region. */
-export async function listenOn(regions: Readonly<Record<string, string>>, handleRegion: RegionHandler, { port = 0 }: ListenOptions = {}): Promise<Listening> {
+export async function listenOn(
+  regions: Readonly<Record<string, string>>,
+  handleRegion: RegionHandler,
+  { port = 0, host = '127.0.0.1' }: ListenOptions = {},
+): Promise<Listening> {
   const served: Array<[string, Served]> = [];
   try {
     for (const [index, region] of Object.keys(regions).entries()) {
       const regionPort = port === 0 ? 0 : port + index;
-      served.push([region, await serve((request, peer) => handleRegion(region, new URL(request.url).pathname, request, peer), { port: regionPort })]);
+      served.push([region, await serve((request, peer) => handleRegion(region, new URL(request.url).pathname, request, peer), { port: regionPort, host })]);
     }
   } catch (error: unknown) {
     await Promise.all(served.map(([, server]) => server.close()));

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { type ChildProcess, spawn } from 'node:child_process';
+import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tokenTag } from 'graphql-jwt-auth-react/core';
@@ -20,8 +21,11 @@ interface Started {
   readonly exited: Promise<number | null>;
   /** Everything printed so far. */
   output(): string;
+  /** What it printed on stderr alone, and on stdout alone. */
+  stderr(): string;
+  stdout(): string;
   /** Settles once the output matches `pattern`. */
-  printed(pattern: RegExp): Promise<void>;
+  printed(pattern: RegExp | string): Promise<void>;
   regions: Record<string, string>;
 }
 
@@ -32,9 +36,11 @@ function whenPrinted(child: ChildProcess, output: () => string, pattern: RegExp 
     const check = () => {
       if (!seen()) return;
       child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
       resolve();
     };
     child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
     check();
   });
 }
@@ -47,8 +53,16 @@ async function startCli(args: string[], { viaNpm = false } = {}): Promise<Starte
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let stderr = '';
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+    stderr += chunk;
+  });
   const line = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', () => {
       const match = /regions=\{\{ (.*) \}\}/.exec(output);
@@ -60,7 +74,15 @@ async function startCli(args: string[], { viaNpm = false } = {}): Promise<Starte
   });
   // The line is JavaScript an app pastes: `us: 'http://127.0.0.1:4000', eu: '…'`.
   const regions = Object.fromEntries([...line.matchAll(/(\w+): '([^']+)'/g)].map((m) => [m[1]!, m[2]!]));
-  return { child, exited, output: () => output, printed: (pattern) => whenPrinted(child, () => output, pattern), regions };
+  return {
+    child,
+    exited,
+    output: () => output,
+    stderr: () => stderr,
+    stdout: () => stdout,
+    printed: (pattern) => whenPrinted(child, () => output, pattern),
+    regions,
+  };
 }
 
 /** Starts the CLI on free ports, again on others while another test's socket took one first. */
@@ -69,6 +91,16 @@ function startOnFreePorts(count: number, args: (port: number) => string[], optio
     const port = await freeConsecutivePorts(count);
     return { port, cli: await startCli(args(port), options) };
   });
+}
+
+/** What an app pointed at the CLI's regions gets: the demo's pentest count, through a whole client. */
+async function countPentests(regions: Record<string, string>, apiKey: string): Promise<number> {
+  const client = createAuthClient({ apiKey, region: 'us', regions });
+  try {
+    return (await client.request<{ pentests_count: number }>('{ pentests_count }')).pentests_count;
+  } finally {
+    client.dispose();
+  }
 }
 
 describe('npm run mock-service', () => {
@@ -150,6 +182,47 @@ describe('npm run mock-service', () => {
     30_000,
   );
 
+  it('--host binds that address: 127.0.0.2 is this machine too, so no warning, and 127.0.0.1 on the same port is not served', async () => {
+    const cli = await startCli(['--port', '0', '--host', '127.0.0.2']);
+    const base = cli.regions.us!;
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    expect(cli.output()).toContain('Mock service (the demo pentest platform) on 127.0.0.2');
+    expect(cli.output()).not.toContain('Warning');
+    expect(await countPentests(cli.regions, 'dev-key')).toEqual(expect.any(Number));
+    await expect(fetch(base.replace('127.0.0.2', '127.0.0.1'))).rejects.toThrow();
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('--host 0.0.0.0 warns on stderr that the key is a demo key other machines can now use, lists where a phone finds it, and serves this machine on 127.0.0.1', async () => {
+    const cli = await startCli(['--port', '0', '--host', '0.0.0.0', '--key', 'demo-key-7']);
+    const base = cli.regions.us!;
+    const port = new URL(base).port;
+    expect(base).toBe(`http://127.0.0.1:${port}`);
+    await cli.printed('POST /__mock/ routes answer only this machine.');
+    const warning = cli.stderr();
+    expect(warning).toContain('Warning: --host 0.0.0.0 lets other machines on your network reach this mock');
+    expect(warning).toContain('Its key (demo-key-7) is a demo key: anyone who reaches it gets tokens with it. Never pass a real API key with --key');
+    // Each IPv4 address of this machine on a network, with the port: where a phone on that network finds it.
+    const addresses = Object.entries(networkInterfaces()).flatMap(([name, entries = []]) =>
+      entries.filter((entry) => entry.family === 'IPv4' && !entry.internal).map((entry) => `  ${name}: http://${entry.address}:${port}`),
+    );
+    for (const line of addresses) expect(warning.split('\n')).toContain(line);
+    expect(cli.stdout()).not.toContain('Warning');
+    expect(await countPentests(cli.regions, 'demo-key-7')).toEqual(expect.any(Number));
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('refuses a --host that is not an IP address with exit code 2', async () => {
+    const child = spawn(process.execPath, [CLI, '--host', 'my-laptop.local'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(child);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(2);
+    expect(stderr).toContain('--host must be an IP address (127.0.0.1, 0.0.0.0, 192.168.1.23), got "my-laptop.local"');
+  });
+
   it('refuses a bad flag with exit code 2 and the usage', async () => {
     const child = spawn(process.execPath, [CLI, '--port', 'eighty'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(child);
@@ -169,6 +242,7 @@ describe('npm run mock-service', () => {
     expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(0);
     for (const flag of [
       '--port',
+      '--host',
       '--region',
       '--key',
       '--token-lifetime',

@@ -1,5 +1,6 @@
 import NetInfo from '@react-native-community/netinfo';
 import { focusManager, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import Constants from 'expo-constants';
 import * as SecureStore from 'expo-secure-store';
 import { parse } from 'graphql';
 import { AuthProvider, sessionPersistence, type TypedDocumentNode, useGraphQLQuery } from 'graphql-jwt-auth-react';
@@ -17,9 +18,11 @@ onlineManager.setEventListener((setOnline) =>
   }),
 );
 
-// The mock on your machine (npx -p graphql-jwt-auth-react graphql-jwt-auth-mock): the Android
-// emulator reaches it at 10.0.2.2, the iOS simulator at 127.0.0.1.
-const MOCK_URL = Platform.OS === 'android' ? 'http://10.0.2.2:4000' : 'http://127.0.0.1:4000';
+// The mock on your machine (npx -p graphql-jwt-auth-react graphql-jwt-auth-mock), found where this
+// app found Metro: hostUri is the address the phone used for `npx expo start` (192.168.1.23:8081 over
+// Wi-Fi, 127.0.0.1:8081 with --localhost). Outside `expo start` (a release build, jest) it is unset.
+const devMachine = Constants.expoConfig?.hostUri?.split(':')[0] ?? '127.0.0.1';
+const MOCK_URL = `http://${devMachine}:4000`;
 
 const PentestsDocument: TypedDocumentNode<{ pentests_page: { pentests: { op_id: string; name: string }[] } }, { page_size?: number }> = parse(
   'query Pentests($page_size: Int) { pentests_page(page_input: { page_size: $page_size }) { pentests { op_id name } } }',
@@ -28,7 +31,8 @@ const PentestsDocument: TypedDocumentNode<{ pentests_page: { pentests: { op_id: 
 const queryClient = new QueryClient();
 // Made once, outside the component: the provider keeps its client while these stay the same.
 const wake = appStateWake(AppState);
-const persist = sessionPersistence({ storage: secureStoreStorage(SecureStore) });
+// expo-secure-store has no web implementation: in a browser (npx expo start --web) the token stays in sessionStorage.
+const persist = sessionPersistence(Platform.OS === 'web' ? {} : { storage: secureStoreStorage(SecureStore) });
 
 export default function App() {
   return (

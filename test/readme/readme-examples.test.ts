@@ -19,7 +19,7 @@ const PAGES = [
 ];
 
 /** Commands a shell block may run: the package managers, the mock service's bin, and the tools the recipes name. */
-const COMMANDS = new Set(['npm', 'npx', 'node', 'cd', 'git', 'openssl', 'wrangler', 'deno', 'bun', 'curl', 'redis-server']);
+const COMMANDS = new Set(['npm', 'npx', 'node', 'cd', 'git', 'openssl', 'wrangler', 'deno', 'bun', 'curl', 'redis-server', 'adb']);
 
 interface Block {
   page: string;
