@@ -30,20 +30,21 @@ export class AuthServerError extends AuthError {
    * at once instead of another exchange.
    */
   declare readonly retryInMs: number | undefined;
-  readonly #detail: string;
-  readonly #said: Pick<AuthServerErrorOptions, 'endpoint' | 'hint'>;
 
   constructor(status: number, detail: string, { retryAfterMs, retryInMs, endpoint, hint, ...options }: AuthServerErrorOptions = {}) {
     super(errorMessage('GJA_AUTH_FAILED', status, detail, endpoint, hint), options);
     this.status = status;
     this.retryAfterMs = retryAfterMs;
     this.retryInMs = retryInMs;
-    this.#detail = detail;
-    this.#said = { endpoint, hint };
   }
 
-  /** The same failure, told to a caller who must wait `ms` more. */
+  /**
+   * The same failure, told to a caller who must wait `ms` more: a copy of this error, message and
+   * all, rather than one made again from its parts, which it would then have to keep.
+   */
   withRetryIn(ms: number): AuthServerError {
-    return new AuthServerError(this.status, this.#detail, { ...this.#said, retryAfterMs: this.retryAfterMs, retryInMs: ms, cause: this.cause });
+    const told = Object.create(Object.getPrototypeOf(this) as object, Object.getOwnPropertyDescriptors(this)) as { retryInMs: number };
+    told.retryInMs = ms;
+    return told as unknown as AuthServerError;
   }
 }
