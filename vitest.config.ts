@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { react18Projects } from './vitest.react18.config.js';
-import { OWN_PROCESS, shared } from './vitest.shared.js';
+import { react18Projects } from './config/vitest.react18.js';
+import { OWN_PROCESS, shared } from './config/vitest.shared.js';
 
 const { include, exclude: excludeEverywhere, ...settings } = shared.test;
 

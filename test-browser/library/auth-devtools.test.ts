@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { build, createServer, type InlineConfig, type Rolldown } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockService } from '../../test/support/serve.ts';
-import { shared } from '../../vitest.shared.ts';
+import { shared } from '../../config/vitest.shared.ts';
 import { launchChromium, type LaunchedChromium } from '../chromium.ts';
 
 /**

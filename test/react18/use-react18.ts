@@ -1,4 +1,4 @@
-// Loaded with `node --import` into every worker of the React 18 run (vitest.react18.config.ts).
+// Loaded with `node --import` into every worker of the React 18 run (config/vitest.react18.ts).
 // Dependencies vitest leaves to Node (React Query, zustand, Testing Library, react-dom itself)
 // import `react` and `react-dom` by name; resolving those names from this folder gives them React 18,
 // so the whole process holds one React, never a mix of 18 and 19.

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { ROOT } from './vitest.shared.js';
 
 /** Tests that drive Debian's Chromium (playwright-core); run by `npm run test:browser`, not `npm test`. */
 export default defineConfig({
+  root: ROOT,
   test: {
     include: ['test-browser/library/**/*.test.ts'],
     environment: 'node',

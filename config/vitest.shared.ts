@@ -1,10 +1,17 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
 
 // What every vitest config of this repository shares: the package's entries resolved to the sources,
 // and the settings of the main suite. The configs differ in which files they run and how.
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The repository: every config's root, so that its globs and setup files name paths from there
+ * whichever folder the config lives in and wherever vitest is started.
+ */
+export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const source = (path: string) => resolve(ROOT, path);
 
 /**
  * Files that need a process of their own, not only a VM context or a shared worker: the reliability
@@ -25,6 +32,7 @@ export const OWN_PROCESS = [
 ];
 
 export const shared = {
+  root: ROOT,
   // Examples import the package's entries by name, as users write them; the tests run them on the sources.
   resolve: {
     alias: [

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { ROOT } from './vitest.shared.js';
 
 // The packed-tarball checks (npm run test:package): they install from the registry, build apps and read
 // dist/, so they run after `npm run build`, apart from the main suite.
 export default defineConfig({
+  root: ROOT,
   test: {
     include: ['test/package/**/*.package.ts'],
     // One `npm pack` from a clean copy of the project, shared by every file.

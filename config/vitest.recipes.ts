@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { ROOT } from './vitest.shared.js';
 
 /**
  * The docs' recipes pasted into apps made by the tools a user would use (create-vite, create-next-app),
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * test:recipes). They install from the registry, so they run apart from the main suite.
  */
 export default defineConfig({
+  root: ROOT,
   test: {
     include: ['test/recipes/**/*.recipe.ts'],
     // One `npm pack` from a clean copy of the project, shared by both files (as test:package does).

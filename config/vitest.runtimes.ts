@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { ROOT } from './vitest.shared.js';
 
 /**
  * The server runtimes (npm run test:runtimes): the built entries served by Bun, Deno and workerd,
  * each installed from the npm registry at a pinned version (test/runtimes/package.json).
  */
 export default defineConfig({
+  root: ROOT,
   test: {
     include: ['test/runtimes/**/*.test.ts'],
     environment: 'node',

@@ -6,9 +6,9 @@ import { OWN_PROCESS, shared as base } from './vitest.shared.js';
 // (core, server, farm, model, mock service) never loads React, so a second run of it would test React 19's
 // absence twice. React 18 lives in test/react18 (a package of its own, so react-dom 18 finds react 18 as
 // its peer while the root keeps React 19). `npm test` runs this project with the others in one vitest
-// run (vitest.config.ts); `npx vitest run --project 'react-18*'` runs its two projects alone.
+// run (vitest.config.ts at the root); `npx vitest run --project 'react-18*'` runs its two projects alone.
 const REACT_PACKAGES = /^react(?:-dom)?(?:\/|$)/;
-const anchorFile = fileURLToPath(new URL('./test/react18/package.json', import.meta.url));
+const anchorFile = fileURLToPath(new URL('../test/react18/package.json', import.meta.url));
 
 /** Our sources and tests, which vite transforms, resolve React from test/react18. */
 function react18(): Plugin {
@@ -30,7 +30,7 @@ const react18Project = (test: NonNullable<TestProjectInlineConfiguration['test']
   test: {
     ...settings,
     // …and what Node loads itself (React Query, zustand, Testing Library) through a resolve hook.
-    execArgv: ['--import', fileURLToPath(new URL('./test/react18/use-react18.ts', import.meta.url))],
+    execArgv: ['--import', fileURLToPath(new URL('../test/react18/use-react18.ts', import.meta.url))],
     env: { EXPECTED_REACT_MAJOR: '18' },
     ...test,
   },
