@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   AuthClientProvider,
@@ -10,7 +10,7 @@ import {
   useGraphQLInfiniteQuery,
 } from '../../src/index.js';
 import { runningOpId } from '../support/documents.js';
-import { clientFor, startService, waitUntil } from '../support/fixtures.js';
+import { clientFor, startService } from '../support/fixtures.js';
 import { PentestsDocument } from './documents.js';
 import { PauseButton, pentestKeys, PentestNames, PentestState } from './recipe-key-factory.js';
 
@@ -44,8 +44,10 @@ describe('docs/recipes.md "Your own query keys (a key factory)"', () => {
     );
     await screen.findByText('running');
     await screen.findByTestId('pages');
-    await waitUntil(() => queryClient.isFetching() === 0);
     const sends = () => running.service.graphqlCalls.map((call) => call.operationName);
+    await waitFor(() => {
+      expect(queryClient.isFetching()).toBe(0);
+    });
     expect(sends()).toHaveLength(4);
 
     // The exact key: the scope, the factory's level, the operation (name and hash, never the text), the variables.
@@ -74,7 +76,9 @@ describe('docs/recipes.md "Your own query keys (a key factory)"', () => {
     const beforeClick = sends().length;
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     await screen.findByText('paused');
-    await waitUntil(() => queryClient.isFetching() === 0 && sends().length === beforeClick + 5);
+    await waitFor(() => {
+      expect(queryClient.isFetching() === 0 && sends().length === beforeClick + 5).toBe(true);
+    });
     expect(sends().slice(beforeClick).sort()).toEqual(['PauseOp', 'Pentest', 'Pentests', 'Pentests', 'Pentests']);
     expect(running.service.authCalls).toHaveLength(1);
   });

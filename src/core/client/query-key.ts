@@ -58,9 +58,9 @@ export function identityQueryKey(
   identity: AuthIdentity,
   document: GraphQLDocument<unknown, never>,
   variables: object | undefined,
-  prefix: GraphQLQueryKeyPrefix = [],
+  prefix?: GraphQLQueryKeyPrefix,
 ): GraphQLQueryKey {
-  return [...graphqlScopeKey(identity), ...prefix, operationKey(document), variables ?? {}];
+  return [...graphqlScopeKey(identity, prefix), operationKey(document), variables ?? {}];
 }
 
 const isIdentity = (value: unknown): value is AuthIdentity =>
