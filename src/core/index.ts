@@ -5,7 +5,7 @@ export * from './errors/index.js';
 export { GraphQLResponseError } from './errors/graphql-response-error.js';
 export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from './wire/expired-answer.js';
 export { GRAPHQL_INFINITE_QUERY_KEY_MARK, GRAPHQL_QUERY_KEY_ROOT, graphqlInfiniteQueryKey, graphqlQueryKey, graphqlScopeKey } from './client/query-key.js';
-export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryScope } from './client/query-key.js';
+export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryKeyPrefix, GraphQLQueryScope } from './client/query-key.js';
 export { DEFAULT_REGIONS, endpointsForBase, resolveRegion } from './sources/regions.js';
 export { MAX_RETRY_AFTER_MS } from './wire/retry-after.js';
 export type { RegionEndpoints, Regions } from './sources/regions.js';

@@ -4,6 +4,7 @@ import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import type { AuthClient, RequestInit } from '../core/client/types.js';
 import type { VariablesArgs } from '../core/wire/variables.js';
 import { queryRetryOptions, type RetrySettings } from './retry.js';
+import type { GraphQLQueryKeyOptions } from './graphql-query-options.js';
 
 /**
  * How a page param becomes the operation's variables: a page number (`page_num`), an offset or a
@@ -13,12 +14,13 @@ export interface GraphQLPageVariables<TVariables, TPageParam> {
   variables: (pageParam: TPageParam) => TVariables;
 }
 
-/** React Query's options for an infinite query, minus what the hook owns, plus the page mapping. */
+/** React Query's options for an infinite query, minus what the hook owns, plus the page mapping and where the key is filed. */
 export type GraphQLInfiniteQueryOptions<TData, TVariables, TPageParam, TSelected = InfiniteData<TData, TPageParam>> = Omit<
   UseInfiniteQueryOptions<TData, Error, TSelected, GraphQLInfiniteQueryKey, TPageParam>,
   'queryKey' | 'queryFn'
 > &
-  GraphQLPageVariables<TVariables, TPageParam>;
+  GraphQLPageVariables<TVariables, TPageParam> &
+  GraphQLQueryKeyOptions;
 
 interface GraphQLInfiniteQueryParts<TData, TPageParam> {
   queryKey: GraphQLInfiniteQueryKey;
@@ -31,17 +33,22 @@ interface GraphQLInfiniteQueryParts<TData, TPageParam> {
  * The one place that turns a document and a page mapping into infinite-query options; both hooks and
  * graphqlInfiniteQueryOptions wrap it. The key is the first page's: its variables name the list.
  */
-function graphqlInfiniteQueryParts<TData, TVariables extends Variables, TPageParam, TOptions extends { initialPageParam: TPageParam } & RetrySettings>(
+function graphqlInfiniteQueryParts<
+  TData,
+  TVariables extends Variables,
+  TPageParam,
+  TOptions extends { initialPageParam: TPageParam } & RetrySettings & GraphQLQueryKeyOptions,
+>(
   client: AuthClient,
   defaults: RetrySettings | undefined,
   document: GraphQLDocument<TData, TVariables>,
   pageOptions: TOptions & GraphQLPageVariables<TVariables, TPageParam>,
-): Omit<TOptions, 'variables'> & GraphQLInfiniteQueryParts<TData, TPageParam> {
-  // React Query is not told about `variables`: the query function below is its only reader.
-  const { variables, ...options } = pageOptions;
+): Omit<TOptions, 'variables' | 'queryKeyPrefix'> & GraphQLInfiniteQueryParts<TData, TPageParam> {
+  // React Query is not told about `variables` nor the prefix: the query function and the key below are their only readers.
+  const { variables, queryKeyPrefix, ...options } = pageOptions;
   return {
     ...options,
-    queryKey: graphqlInfiniteQueryKey(client.identity, document, variables(pageOptions.initialPageParam)),
+    queryKey: graphqlInfiniteQueryKey(client.identity, document, variables(pageOptions.initialPageParam), queryKeyPrefix),
     // Each page is its own request: a token expiring during fetchNextPage re-sends that page only.
     queryFn: (context: QueryFunctionContext<GraphQLInfiniteQueryKey, TPageParam>) => {
       // An infinite query's context always has a `pageParam`; TypeScript cannot tell for a generic one.
@@ -58,7 +65,7 @@ export function buildGraphQLInfiniteQueryOptions<
   TData,
   TVariables extends Variables,
   TPageParam,
-  TOptions extends { initialPageParam: TPageParam } & RetrySettings,
+  TOptions extends { initialPageParam: TPageParam } & RetrySettings & GraphQLQueryKeyOptions,
 >(
   { client, queryClient }: { client: AuthClient; queryClient: QueryClient },
   document: GraphQLDocument<TData, TVariables>,

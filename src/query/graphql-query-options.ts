@@ -2,17 +2,28 @@ import type { DataTag, QueryClient, QueryFunctionContext, UseQueryOptions } from
 import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import type { AuthClient, RequestInit } from '../core/client/types.js';
 import type { VariablesArgs } from '../core/wire/variables.js';
-import { type GraphQLQueryKey, identityQueryKey } from '../core/client/query-key.js';
+import { type GraphQLQueryKey, type GraphQLQueryKeyPrefix, identityQueryKey } from '../core/client/query-key.js';
 import { queryRetryOptions, type RetrySettings } from './retry.js';
 
-/** React Query's options for a query, minus what the hook owns. */
-export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<UseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>, 'queryKey' | 'queryFn'>;
+/**
+ * Where an app's own key factory files a query: `queryKeyPrefix: pentestKeys.lists()` keys it
+ * `['graphql', scope, ...pentestKeys.lists(), operation, variables]`. The identity's scope stays first
+ * (one tenant's entry is never another's, and sign-out resets them all), the operation and variables
+ * last (two documents never share an entry), so the prefix only groups.
+ */
+export interface GraphQLQueryKeyOptions {
+  queryKeyPrefix?: GraphQLQueryKeyPrefix;
+}
+
+/** React Query's options for a query, minus what the hook owns, plus where the key is filed. */
+export type GraphQLQueryOptions<TData, TSelected = TData> = Omit<UseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>, 'queryKey' | 'queryFn'> &
+  GraphQLQueryKeyOptions;
 
 /**
  * The one place that turns a document and variables into React Query options; the hooks and
  * graphqlQueryOptions are thin wrappers around it, so they always agree on the key.
  */
-function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends RetrySettings>(
+function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends RetrySettings & GraphQLQueryKeyOptions>(
   client: AuthClient,
   defaults: RetrySettings | undefined,
   document: GraphQLDocument<TData, TVariables>,
@@ -25,8 +36,9 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
   retryDelay: (failureCount: number, error: Error) => number;
 } {
   return {
+    // `queryKeyPrefix` goes to React Query too, which ignores it: leaving it out cost the minimal app bytes.
     ...(options ?? ({} as TOptions)),
-    queryKey: identityQueryKey(client.identity, document, variables),
+    queryKey: identityQueryKey(client.identity, document, variables, options?.queryKeyPrefix),
     // Reading `signal` tells React Query the request can be aborted when nobody needs it any more.
     queryFn: ({ signal }: QueryFunctionContext<GraphQLQueryKey>) =>
       // The public signatures held `variables` to the document already; here TVariables is still open.
@@ -36,7 +48,7 @@ function graphqlQueryParts<TData, TVariables extends Variables, TOptions extends
 }
 
 /** For the hooks: the provider's client, and the QueryClient's `retry` and `retryDelay` when none is given. */
-export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends RetrySettings>(
+export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TOptions extends RetrySettings & GraphQLQueryKeyOptions>(
   { client, queryClient }: { client: AuthClient; queryClient: QueryClient },
   document: GraphQLDocument<TData, TVariables>,
   variables: TVariables | undefined,
@@ -46,7 +58,7 @@ export function buildGraphQLQueryOptions<TData, TVariables extends Variables, TO
 }
 
 /** What graphqlQueryOptions returns: a typed key, so `getQueryData(options.queryKey)` knows `TData`. */
-export type GraphQLQueryOptionsResult<TData, TSelected = TData> = GraphQLQueryOptions<TData, TSelected> & {
+export type GraphQLQueryOptionsResult<TData, TSelected = TData> = Omit<UseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>, 'queryKey' | 'queryFn'> & {
   queryKey: DataTag<GraphQLQueryKey, TData, Error>;
   queryFn: (context: QueryFunctionContext<GraphQLQueryKey>) => Promise<TData>;
 };

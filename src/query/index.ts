@@ -2,7 +2,7 @@
 // Query's cache. No "use client" and no React at run time (React Query's types only), so a server module
 // can import it; the root entry re-exports it for client components.
 export { graphqlQueryOptions } from './graphql-query-options.js';
-export type { GraphQLQueryOptions, GraphQLQueryOptionsResult } from './graphql-query-options.js';
+export type { GraphQLQueryKeyOptions, GraphQLQueryOptions, GraphQLQueryOptionsResult } from './graphql-query-options.js';
 export { graphqlInfiniteQueryOptions } from './graphql-infinite-query-options.js';
 export type { GraphQLInfiniteQueryOptions, GraphQLInfiniteQueryOptionsResult, GraphQLPageVariables } from './graphql-infinite-query-options.js';
 export {
@@ -12,4 +12,4 @@ export {
   graphqlQueryKey,
   graphqlScopeKey,
 } from '../core/client/query-key.js';
-export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryScope } from '../core/client/query-key.js';
+export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryKeyPrefix, GraphQLQueryScope } from '../core/client/query-key.js';

@@ -3,12 +3,14 @@ import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import { useAuthContext } from './context.js';
 import { buildGraphQLInfiniteQueryOptions, type GraphQLPageVariables } from '../query/graphql-infinite-query-options.js';
 import type { GraphQLInfiniteQueryKey } from '../core/client/query-key.js';
+import type { GraphQLQueryKeyOptions } from '../query/graphql-query-options.js';
 
 export type GraphQLSuspenseInfiniteQueryOptions<TData, TVariables, TPageParam, TSelected = InfiniteData<TData, TPageParam>> = Omit<
   UseSuspenseInfiniteQueryOptions<TData, Error, TSelected, GraphQLInfiniteQueryKey, TPageParam>,
   'queryKey' | 'queryFn'
 > &
-  GraphQLPageVariables<TVariables, TPageParam>;
+  GraphQLPageVariables<TVariables, TPageParam> &
+  GraphQLQueryKeyOptions;
 
 /** Like useGraphQLInfiniteQuery, but suspends until the first page is there and throws errors to the boundary. */
 export function useGraphQLSuspenseInfiniteQuery<

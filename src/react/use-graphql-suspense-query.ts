@@ -3,13 +3,14 @@ import { NotPrefetchedError } from '../core/errors/index.js';
 import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import type { VariablesArgs } from '../core/wire/variables.js';
 import { useAuthContext } from './context.js';
-import { buildGraphQLQueryOptions } from '../query/graphql-query-options.js';
+import { buildGraphQLQueryOptions, type GraphQLQueryKeyOptions } from '../query/graphql-query-options.js';
 import type { GraphQLQueryKey } from '../core/client/query-key.js';
 
 export type GraphQLSuspenseQueryOptions<TData, TSelected = TData> = Omit<
   UseSuspenseQueryOptions<TData, Error, TSelected, GraphQLQueryKey>,
   'queryKey' | 'queryFn'
->;
+> &
+  GraphQLQueryKeyOptions;
 
 /**
  * Like useGraphQLQuery, but suspends until the data is there and throws errors to the boundary.

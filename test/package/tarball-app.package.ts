@@ -30,11 +30,11 @@ interface PeerSet {
 /** Each set is installed from the registry next to the tarball; together they cover every peer range's floor. */
 const PEER_SETS: PeerSet[] = [
   {
-    name: 'lowest claimed peers (React 18.3, React Query 5.80, graphql 16.0)',
+    name: 'lowest claimed peers (React 18.3, React Query 5.102, graphql 16.0)',
     dependencies: {
       react: '18.3.1',
       'react-dom': '18.3.1',
-      '@tanstack/react-query': '5.80.0',
+      '@tanstack/react-query': '5.102.0',
       graphql: '16.0.0',
       '@types/react': '18.3.8',
       '@types/react-dom': '18.3.7',

@@ -29,16 +29,14 @@ function Client({ onClient }: { onClient: (client: unknown) => void }) {
 }
 
 describe('graphqlQueryOptions and AuthClientProvider', () => {
-  it("a loader's ensureQueryData fills the very cache entry the hook reads: one auth call, one send, no loading", async () => {
+  it("a loader's queryClient.query() fills the very cache entry the hook reads: one auth call, one send, no loading", async () => {
     const running = await startService();
     const client = clientFor(running);
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
 
-    // What a router loader does before anything renders. ensureQueryData is deprecated in the latest
-    // React Query 5 (for `query({ ...options, staleTime: 'static' })`) but is all that 5.80 has.
+    // What a router loader does before anything renders, as docs/recipes.md writes it.
     const options = graphqlQueryOptions(client, PentestsDocument, { page_size: 2 });
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    const loaded = await queryClient.ensureQueryData(options);
+    const loaded = await queryClient.query({ ...options, staleTime: 'static' });
     expect(loaded.pentests_page.pentests.map((pentest) => pentest.name)).toEqual(pentestNames('us', 2));
     expect(queryClient.getQueryData(options.queryKey)).toBe(loaded);
 

@@ -13,3 +13,6 @@ export const PentestsDocument: TypedDocumentNode<
 export const PauseOpDocument: TypedDocumentNode<{ pause_op: { op_id: string; op_state: string } | null }, { op_id: string }> = parse(
   'mutation PauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_state } }',
 );
+export const PentestDocument: TypedDocumentNode<{ pentest: { op_id: string; name: string; state: string } | null }, { op_id: string }> = parse(
+  'query Pentest($op_id: String!) { pentest(op_id: $op_id) { op_id name state } }',
+);

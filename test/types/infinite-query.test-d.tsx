@@ -129,7 +129,7 @@ export async function optionsInference(client: AuthClient, queryClient: QueryCli
   expectTypeOf(options.queryKey).not.toExtend<GraphQLQueryKey>();
   expectTypeOf(queryClient.getQueryData(options.queryKey)).toEqualTypeOf<InfiniteData<PentestsPage, number> | undefined>();
   expectTypeOf(await queryClient.infiniteQuery(options)).toEqualTypeOf<InfiniteData<PentestsPage, number>>();
-  // React Query before `infiniteQuery()` (our peer range starts at 5.80) has prefetchInfiniteQuery.
+  // prefetchInfiniteQuery, deprecated since `infiniteQuery()` came (5.102, our peer floor), still takes the options.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   await queryClient.prefetchInfiniteQuery(options);
 

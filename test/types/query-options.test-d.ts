@@ -10,7 +10,7 @@ export async function prefetchInference(client: AuthClient, queryClient: QueryCl
   // The key is tagged with the data type, so reading the cache needs no annotation.
   expectTypeOf(queryClient.getQueryData(options.queryKey)).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } } | undefined>();
   expectTypeOf(await queryClient.query({ ...options, staleTime: 'static' })).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } }>();
-  // React Query before `query()` (our peer range starts at 5.80) has ensureQueryData.
+  // ensureQueryData, deprecated since `query()` came (5.102, our peer floor), still takes the options.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   expectTypeOf(await queryClient.ensureQueryData(options)).toEqualTypeOf<{ pentests_page: { pentests: PentestRow[] } }>();
 

@@ -1,6 +1,7 @@
 /**
  * A short non-reversible tag (cyrb53) that tells identities apart in query keys, so one user's
- * cached data is never shown to another, without putting the API key itself in the cache.
+ * cached data is never shown to another, without putting the API key itself in the cache; and
+ * documents apart, without putting their whole text in the key.
  */
 export function fingerprint(text: string): string {
   let h1 = 0xdeadbeef;

@@ -1,8 +1,8 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 // graphql.web's printer (urql's) prints what graphql-js's does for executable documents, at a quarter of
 // its size in an app's bundle; test/reliability checks every sent body against graphql-request's.
-// Bundled, not imported on the first DocumentNode: query keys hold the printed text and are made
-// during render, synchronously. Nor is `loc.source.body` sent instead: it keeps the author's spacing and
+// Bundled, not imported on the first DocumentNode: query keys hold a hash of the printed text and are
+// made during render, synchronously. Nor is `loc.source.body` sent instead: it keeps the author's spacing and
 // comments, so bodies would differ from graphql-request's (and documents from codegen have no loc).
 import { print } from '@0no-co/graphql.web';
 
