@@ -1,16 +1,17 @@
 // The operation text cache keeps an app's few documents, never a server's share of browsers' texts:
 // bounded by the length of what it keeps (issue 47's fourth finding), as well as by count. Whether a
-// text is kept shows as the same OperationText answered twice.
+// text is kept shows as the same OperationText answered twice. In a process of its own (test/reliability):
+// each test imports the module afresh, which a worker shared with other files must not do.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_CACHED_STRING_LENGTH, MAX_CACHED_TEXT_LENGTH } from '../../../src/core/wire/operation-text.js';
+import { MAX_CACHED_STRING_LENGTH, MAX_CACHED_TEXT_LENGTH } from '../../src/core/wire/operation-text.js';
 
-type OperationTextOf = typeof import('../../../src/core/wire/operation-text.js').operationText;
+type OperationTextOf = typeof import('../../src/core/wire/operation-text.js').operationText;
 let operationText: OperationTextOf;
 
 beforeEach(async () => {
-  // A fresh module, so each test starts from an empty cache whatever ran before it in this worker.
+  // A fresh module, so each test starts from an empty cache.
   vi.resetModules();
-  ({ operationText } = await import('../../../src/core/wire/operation-text.js'));
+  ({ operationText } = await import('../../src/core/wire/operation-text.js'));
 });
 
 /** A query of exactly `length` characters, distinct by `tag`. */
