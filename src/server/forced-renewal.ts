@@ -25,6 +25,33 @@ function notOlderThan(claimed: string, held: string): boolean {
 }
 
 /**
+ * How much later than the time between them two tokens' `exp` may read: the issuer's own nodes'
+ * clocks, and a lifetime it lengthened since.
+ */
+export const ISSUER_LEEWAY_S = 60;
+
+/**
+ * Whether any process could hold `claimed` now: the issuer cannot have issued a token expiring later
+ * than one issued now, whose `exp` is the held token's moved on by the time since it was obtained
+ * (as read by both: the issuer's clock cancels out). A claimed `exp` past that (a forged unsigned
+ * JWT expiring in 2100) names a token no tab can hold: the claim costs nothing.
+ */
+function issuableNow(claimed: string, held: string, heldReceivedAt: number | null, now: number): boolean {
+  const claimedExp = expiryClaimOf(claimed);
+  const heldExp = expiryClaimOf(held);
+  if (claimedExp === null || heldExp === null || heldReceivedAt === null) return true;
+  return claimedExp <= heldExp + Math.max(0, now - heldReceivedAt) / 1000 + ISSUER_LEEWAY_S;
+}
+
+/**
+ * How long a check's verdict answers further claims of the token it judged. Bounded, since a verdict
+ * taken before a revocation answers its claims with the token the service now refuses (the browser
+ * retries later); without it every claim cost a check, one user's loop 150 a second, sent with the
+ * key's token that every user of the key shares.
+ */
+export const TOKEN_VERDICT_MS = 1_000;
+
+/**
  * The longest a check may take, whatever `upstreamTimeoutMs` allows: the browsers that claim wait on
  * it, and a service that answers anything answers `{ __typename }` in milliseconds.
  */
@@ -40,14 +67,18 @@ export interface ForcedRenewalOptions {
 /**
  * What a browser's `{"expired": T}` may cost. Only the current token is worth a look, and only the
  * service can say whether it refuses it: one request of the handler's own asks (shared by all who
- * claim meanwhile). On the expired answer the
- * request path renews and retries as for any request; an accepted token stays. When the check gets
- * no answer within `timeoutMs` (or a redirect, no verdict either), the token is renewed in service,
- * at most once per `intervalMs`: so any number of claims costs at most one `/v1/auth` call per
- * interval, every claim is answered within the bound, and everyone else keeps the token meanwhile.
+ * claim meanwhile), and its verdict holds for that token for `TOKEN_VERDICT_MS`, however many claim
+ * it; a new token is checked anew. On the expired answer the request path renews and retries as for
+ * any request; an accepted token stays. When the check gets no answer within `timeoutMs` (or a
+ * redirect, no verdict either), the token is renewed in service, at most once per `intervalMs`: so
+ * any number of claims costs at most one check per token per `TOKEN_VERDICT_MS` and one `/v1/auth`
+ * call per interval, every claim is answered within the bound, and everyone else keeps the token
+ * meanwhile.
  */
 export function forcedRenewals({ client, session }: ClientParts, { intervalMs, timeoutMs, now }: ForcedRenewalOptions) {
   let checking: { token: string; done: Promise<void> } | null = null;
+  /** The last check's end, for the token it checked while that token is still held. */
+  let verdict: { token: string; at: number } | null = null;
   let lastForcedAt = Number.NEGATIVE_INFINITY;
 
   async function ask(): Promise<void> {
@@ -72,6 +103,10 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
       if (now() - lastForcedAt < intervalMs) return;
       lastForcedAt = now();
       await session.replaceInService(token).catch(() => undefined);
+    } finally {
+      // Whatever the outcome, the token still held was looked at just now: an accepted one, or one
+      // kept in service through an outage, is not asked about again within the verdict's time.
+      if (client.store.getState().token === token) verdict = { token, at: now() };
     }
   }
 
@@ -88,16 +123,17 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
 
   /**
    * Settles a claim; true when the token the claimer is answered with goes unchecked for it (handed
-   * over: the claim named an older token), so the claimer may claim that one in turn. No verdict is
-   * kept past its check: one taken before a revocation would answer every later claim with the
-   * token the service now refuses. Claims made while a check runs share it.
+   * over: the claim named an older token, or one no process could hold), so the claimer may claim
+   * that one in turn. Claims made while a check runs share it, and a verdict answers the claims of
+   * its token for `TOKEN_VERDICT_MS`.
    */
   return async function claimExpired(token: string): Promise<boolean> {
-    const held = client.store.getState().token;
+    const { token: held, receivedAt } = client.store.getState();
     if (held === null) return false; // the answer is a renewal anyway
-    // For an older token the held one answers unchecked. A newer (or the held) token refused says
-    // the held one may be refused too: checked first.
-    if (held !== token && !notOlderThan(token, held)) return true;
+    // For an older token, or one never issued, the held one answers unchecked. A newer (or the
+    // held) token refused says the held one may be refused too: checked first.
+    if (held !== token && !(notOlderThan(token, held) && issuableNow(token, held, receivedAt, now()))) return true;
+    if (verdict?.token === held && now() - verdict.at < TOKEN_VERDICT_MS) return false;
     await checkOnce(held);
     return false;
   };

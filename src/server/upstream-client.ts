@@ -11,12 +11,15 @@ import { explainOptionError } from '../core/client/option-messages.js';
 import { upstreamAnswerError } from './upstream-answer-error.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { HandlerOptionsBase } from './options.js';
+import type { FailureMemory } from './remembered-failures.js';
 
 /** How a handler's clients reach the service: its transport, and (in a pool) when an idle one stops renewing. */
 export interface UpstreamWiring {
   transport?: ((graphqlUrl: string, fetchImpl: typeof fetch) => Send) | undefined;
   renewsWhenDue?: (() => boolean) | undefined;
   telemetryLabels?: Labels;
+  /** The handler's record of its sessions' failures, which outlives the session that met them. */
+  failures?: FailureMemory | undefined;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface UpstreamWiring {
 export function upstreamClient(
   options: HandlerOptionsBase,
   { apiKey, region }: { apiKey: string; region: string | AutoRegion },
-  { transport, renewsWhenDue, telemetryLabels }: UpstreamWiring = {},
+  { transport, renewsWhenDue, telemetryLabels, failures }: UpstreamWiring = {},
 ): ClientParts {
   tellErrorsInFull();
   const { regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
@@ -49,16 +52,19 @@ export function upstreamClient(
   };
   const waits = recoveryBackoff(options.recovery);
   ownership.refusalRecovery = (clock) => refusalRecovery(waits, clock);
-  if (tokenCache !== undefined) {
-    const logger = options.logger ?? console;
-    // Called as a method, as the health lines are: a logger's warn may rely on `this`.
-    const log = (message: string) => {
-      logger.warn(message);
-    };
+  // A cache that keeps the farm's hold-off shares the outage backoff already, past any session.
+  const cacheHoldsOff = tokenCache?.holdOff !== undefined && tokenCache.readHoldOff !== undefined;
+  const logger = options.logger ?? console;
+  // Called as a method, as the health lines are: a logger's warn may rely on `this`.
+  const log = (message: string) => {
+    logger.warn(message);
+  };
+  ownership.shareSource = (exchange, { identityMaterial, ...context }) => {
+    const inner = failures === undefined ? exchange : failures(exchange, identityMaterial, !cacheHoldsOff);
+    if (tokenCache === undefined) return inner;
     // The cache is told the key's full SHA-256, not the client's short tag: two keys must never share an entry.
-    ownership.shareSource = (inner, { identityMaterial, ...context }) =>
-      sharedTokenSource({ inner, cache: tokenCache, identity: sha256Hex(identityMaterial), ...context, log, labels: telemetryLabels });
-  }
+    return sharedTokenSource({ inner, cache: tokenCache, identity: sha256Hex(identityMaterial), ...context, log, labels: telemetryLabels });
+  };
   const parts = buildAuthClient(clientOptions, ownership);
   if (options.onEvent !== undefined) parts.client.onEvent(options.onEvent);
   const { error } = parts.client.store.getState();
@@ -70,7 +76,7 @@ export const DEFAULT_RECOVERY_INITIAL_DELAY_MS = 5_000;
 export const DEFAULT_RECOVERY_MAX_DELAY_MS = 5 * 60_000;
 
 /** The waits before asking again after a refused key: doubling from the first to the cap. */
-function recoveryBackoff({ initialDelayMs = DEFAULT_RECOVERY_INITIAL_DELAY_MS, maxDelayMs = DEFAULT_RECOVERY_MAX_DELAY_MS } = {}): number[] {
+export function recoveryBackoff({ initialDelayMs = DEFAULT_RECOVERY_INITIAL_DELAY_MS, maxDelayMs = DEFAULT_RECOVERY_MAX_DELAY_MS } = {}): number[] {
   const waits: number[] = [];
   for (let wait = Math.min(initialDelayMs, maxDelayMs); ; wait = Math.min(wait * 2, maxDelayMs)) {
     waits.push(wait);

@@ -2,7 +2,9 @@ import type { ClientParts } from '../core/client/auth-client.js';
 import type { AutoRegion } from '../core/sources/region-discovery.js';
 import { watchHealth } from './handler-health.js';
 import type { HandlerOptionsBase, HandlerStatus } from './options.js';
-import { upstreamClient, type UpstreamWiring } from './upstream-client.js';
+import { recoveryBackoff, upstreamClient, type UpstreamWiring } from './upstream-client.js';
+import { failureMemory } from './remembered-failures.js';
+import { outageWaitMs } from '../core/session/auth-backoff.js';
 import type { Labels } from '../core/wire/telemetry.js';
 
 /**
@@ -42,15 +44,18 @@ function whoseKey(options: HandlerOptionsBase & { credentials?: unknown }, label
 /**
  * Opens a session per key, each with all the state a handler keeps per client (single-flight
  * renewal, backoff, forced-renewal verdicts, the answer's cache): built by `answerWith` from that
- * client alone, so nothing of one key's session can serve another.
+ * client alone, so nothing of one key's session can serve another. The failures each key met are
+ * the handler's (remembered-failures.ts): they outlive a session the pool drops.
  */
 export function sessionOpener(options: HandlerOptionsBase, transport: UpstreamWiring['transport'], answerWith: AnswerWith): OpenSession {
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
+  // Kept past the sessions: a pool that drops a failing tenant's session must not forget its backoff.
+  const failures = failureMemory({ now, refusalWaits: recoveryBackoff(options.recovery), outageWaitMs });
   return (credentials, renewsWhenDue) => {
     let label: string | undefined;
     const labels: Labels = () => (label === undefined ? {} : { [TENANT_ATTRIBUTE]: label });
-    const parts = upstreamClient(options, credentials, { transport, telemetryLabels: labels, renewsWhenDue });
+    const parts = upstreamClient(options, credentials, { transport, telemetryLabels: labels, renewsWhenDue, failures });
     return {
       parts,
       status: watchHealth(parts.client.store, { logger, now, whoseKey: () => whoseKey(options, label) }),

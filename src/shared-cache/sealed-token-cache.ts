@@ -1,6 +1,6 @@
 import type { AuthHoldOff, CachedToken, TokenCache, TokenCacheTiming } from '../core/sources/token-cache.js';
 import { deriveKey, hmacHex, readSecret } from './cache-keys.js';
-import { encryptingSealer, plainSealer } from './sealed-value.js';
+import { encryptingSealer, type KeyedSealer, plainSealer } from './sealed-value.js';
 import { MAX_TTL_MS, type StringStore } from './string-store.js';
 
 export interface SealedTokenCacheOptions extends TokenCacheTiming {
@@ -37,7 +37,8 @@ export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOp
   const { encryptionKey, keySecret, keyPrefix = 'graphql-jwt-auth-react:', logger = console, ...timing } = options;
   const sealingSecret = encryptionKey === undefined ? null : readSecret('encryptionKey', encryptionKey);
   const secret = sealingSecret ?? (keySecret === undefined ? null : readSecret('keySecret', keySecret));
-  const sealer = sealingSecret === null ? plainSealer() : encryptingSealer(sealingSecret);
+  const keyed = sealingSecret === null ? null : encryptingSealer(sealingSecret);
+  const sealer = keyed ?? plainSealer();
   if (secret === null) logger.warn(UNKEYED_WARNING);
   const nameKey = secret === null ? null : deriveKey(secret, 'name', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
   // A token living longer than the store keeps anything is asked for again when its entry lapses.
@@ -65,13 +66,23 @@ export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOp
     releaseLease: async (identity, owner) => {
       await store.deleteIfEquals(await nameOf('lease', identity), owner);
     },
-    // The farm's outage hold-off, sealed as entries are: without the key, a writer could park the
-    // farm (bounded by the reader, but again and again). Nothing secret is in it either way.
-    async holdOff(identity, holdOff, ttlMs) {
-      const name = await nameOf('holdoff', identity);
-      await store.set(name, await sealer.sealTagged(holdOff, HOLD_OFF_TAG, name), lifeOf(ttlMs));
-    },
-    readHoldOff: async (identity) => (await openStored(await nameOf('holdoff', identity))) as AuthHoldOff | null,
+    ...(keyed === null ? {} : sealedHoldOffs(keyed)),
     timing,
   };
+
+  /**
+   * The farm's outage hold-off, kept only sealed: nothing is secret in it, but whoever can set it
+   * stops every process asking `/v1/auth`. A writer without the key, rewriting a 60 s hold-off every
+   * minute, parked a farm for good (cold processes answered 503 and never asked). Without the key
+   * there is none: each process backs off on its own, one `/v1/auth` per step per process.
+   */
+  function sealedHoldOffs(sealed: KeyedSealer): Pick<TokenCache, 'holdOff' | 'readHoldOff'> {
+    return {
+      async holdOff(identity, holdOff, ttlMs) {
+        const name = await nameOf('holdoff', identity);
+        await store.set(name, await sealed.sealTagged(holdOff, HOLD_OFF_TAG, name), lifeOf(ttlMs));
+      },
+      readHoldOff: async (identity) => (await openStored(await nameOf('holdoff', identity))) as AuthHoldOff | null,
+    };
+  }
 }

@@ -18,10 +18,14 @@ export interface ValueSealer {
   tagOf: (token: string) => Promise<string>;
   /** A token entry, tagged by its token. */
   seal: (entry: CachedToken, storedUnder: string) => Promise<string>;
-  /** Any other value (the farm's hold-off), under a fixed tag: sealed as an entry is, so a writer without the key cannot set it. */
-  sealTagged: (value: object, tag: string, storedUnder: string) => Promise<string>;
   /** The entry, or whatever was stored if it cannot be read (the caller validates it). */
   open: (stored: string, storedUnder: string) => Promise<unknown>;
+}
+
+/** A sealer with a key: it can also seal a value that is no entry, which a writer without the key cannot forge. */
+export interface KeyedSealer extends ValueSealer {
+  /** Any other value (the farm's hold-off), under a fixed tag, sealed as an entry is. */
+  sealTagged: (value: object, tag: string, storedUnder: string) => Promise<string>;
 }
 
 const IV_BYTES = 12;
@@ -41,13 +45,12 @@ export function plainSealer(): ValueSealer {
   return {
     tagOf: sha256Hex,
     seal: async (entry) => `${await sha256Hex(entry.token)}.${JSON.stringify(entry)}`,
-    sealTagged: (value, tag) => Promise.resolve(`${tag}.${JSON.stringify(value)}`),
     open: (stored) => Promise.resolve(parse(payloadOf(stored))),
   };
 }
 
 /** Sealed with keys derived from the secret (HKDF): one encrypts and authenticates, one tags. */
-export function encryptingSealer(secret: Promise<CryptoKey>): ValueSealer {
+export function encryptingSealer(secret: Promise<CryptoKey>): KeyedSealer {
   const aesKey = deriveKey(secret, 'value', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']);
   const tagKey = deriveKey(secret, 'tag', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
   const tagOf = (token: string) => hmacHex(tagKey, token);

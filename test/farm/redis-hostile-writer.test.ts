@@ -15,6 +15,7 @@ import type { RedisServer } from './redis-server.js';
 
 const ITEMS = { query: '{ pentests_count }' };
 const KEYED: RedisTokenCacheOptions = { keySecret: 'a secret of thirty-two characters!' };
+const SEALED: RedisTokenCacheOptions = { encryptionKey: 'a secret of thirty-two characters!' };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -133,7 +134,35 @@ describe('a hostile writer on the farm’s Redis', () => {
     expect(await writer.exists(key)).toBe(1);
   });
 
-  it('a hold-off it garbles, or sets to run for a day, parks no process: each is asked past as none, nothing crashes', async () => {
+  it('without encryptionKey it parks no process with a hold-off rewritten every minute: each cold process asks /v1/auth, and none is stored in the clear', async () => {
+    // Issue 47's third finding: a 60 s hold-off is one a process could have set, so it was honoured,
+    // and rewritten every minute it stopped the farm asking for good.
+    const { running, redis, writer, key } = await sharedEntry();
+    running.service.expireTokensNow();
+    const holdOffKey = key.replace(':token:', ':holdoff:');
+    const park = () => writer.set(holdOffKey, `hold-off.${JSON.stringify({ until: Date.now() + 60_000, failures: 1, status: 503 })}`, { PX: 60_000 });
+    await park();
+
+    // A cold process: the farm's token is refused, so it must ask, whatever the hold-off says.
+    const cold = await proxyOn(running, redis);
+    expect((await post(cold, ITEMS)).status).toBe(200);
+    expect(running.service.authCalls).toHaveLength(2);
+
+    // The service fails now: the process backs off on its own and stores no hold-off for others.
+    await writer.del(holdOffKey);
+    running.service.expireTokensNow();
+    running.service.failNextAuthCalls(1, 503);
+    expect((await post(cold, ITEMS)).status).toBe(503);
+    expect(running.service.authCalls).toHaveLength(3);
+    expect(await writer.keys('*holdoff:*')).toEqual([]);
+
+    // A minute later the writer's hold-off is back: a second cold process asks nonetheless.
+    await park();
+    expect((await post(await proxyOn(running, redis), ITEMS)).status).toBe(200);
+    expect(running.service.authCalls).toHaveLength(4);
+  });
+
+  it('with encryptionKey a hold-off it garbles or forges in the clear parks no process: each is asked past as none, nothing crashes', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const running = await startService();
     running.service.failNextAuthCalls(2, 503);
@@ -145,7 +174,7 @@ describe('a hostile writer on the farm’s Redis', () => {
       region: 'test',
       regions: { test: running.baseUrl },
       authorizeRequest: hasSession,
-      tokenCache: redisTokenCache(await redisClient(redis), KEYED),
+      tokenCache: redisTokenCache(await redisClient(redis), SEALED),
       now: () => clock.now,
     };
     const url = await serveHandler(createGraphQLProxy(options));
@@ -159,8 +188,8 @@ describe('a hostile writer on the farm’s Redis', () => {
     expect((await post(url, ITEMS)).status).toBe(503);
     expect(running.service.authCalls).toHaveLength(2);
 
-    // A day's hold-off with no expiry: longer than any process sets one, so it is no process's.
-    await writer.set(key, `hold-off.${JSON.stringify({ until: Date.now() + 86_400_000, failures: 1, status: 503 })}`);
+    // A well-formed hold-off in the clear, of a minute: no sealed value, so no hold-off.
+    await writer.set(key, `hold-off.${JSON.stringify({ until: clock.now + 60_000, failures: 1, status: 503 })}`);
     clock.now += 2_000;
     expect((await post(url, ITEMS)).status).toBe(200);
     expect(running.service.authCalls).toHaveLength(3);

@@ -14,6 +14,8 @@ import { hasSession, post, serveHandler } from '../server/serve-handler.js';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 2 ** 31);
+/** How long a check's verdict answers claims of its token (docs/modes.md). */
+const TOKEN_VERDICT_MS = 1_000;
 
 /** How many /v1/auth calls the commands so far justify: the first token, and one per expiry, failure and refresh. */
 interface Model {
@@ -31,6 +33,8 @@ class World {
     readonly running: StartedMockService,
     readonly handler: ServerHandler,
     readonly url: string,
+    /** The handler's clock, ahead of the real one by what the commands moved it. */
+    readonly clock: { offsetMs: number },
   ) {}
 
   private get failedAuthCalls() {
@@ -156,6 +160,9 @@ class ServiceExpires extends Step {
   act(model: Model, world: World) {
     for (const token of world.running.service.issuedTokens) world.expired.add(token);
     world.running.service.expireTokensNow();
+    // A check's verdict answers claims of its token for a second (docs/modes.md): a revocation is
+    // the claims' to see once a verdict taken before it has run out, so the handler's clock moves on.
+    world.clock.offsetMs += TOKEN_VERDICT_MS;
     model.budget += 1;
   }
   toString() {
@@ -208,8 +215,10 @@ describe('the token handler against a model (fast-check commands, real HTTP)', (
     async () => {
       const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 16 }), async (steps) => {
         const running = await startMockService({ apiKeys: [API_KEY] });
-        // Backoff and the check's verdict far beyond the run: recovery comes from refresh() and claims only.
+        const clock = { offsetMs: 0 };
+        // Backoff far beyond the run: recovery comes from refresh() and claims only.
         const handler = createTokenHandler({
+          now: () => Date.now() + clock.offsetMs,
           apiKey: API_KEY,
           region: 'test',
           regions: { test: running.baseUrl },
@@ -220,7 +229,7 @@ describe('the token handler against a model (fast-check commands, real HTTP)', (
         });
         const url = `${await serveHandler(handler)}/api/token`;
         try {
-          await fc.asyncModelRun(() => ({ model: { budget: 0, asked: false }, real: new World(running, handler, url) }), steps);
+          await fc.asyncModelRun(() => ({ model: { budget: 0, asked: false }, real: new World(running, handler, url, clock) }), steps);
         } finally {
           await running.close(); // the handler is disposed with its server, after the test
         }

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTokenHandler, memoryTokenCache, type ServerHandlerOptions } from '../../src/server/index.js';
 import { craftJwt, craftJwtWithPayload } from '../support/crafted-jwt.js';
 import { API_KEY, type Running, startService, waitUntil } from '../support/fixtures.js';
-import { base64urlEncode } from '../support/jwt.js';
+import { base64urlEncode, decodeJwt } from '../support/jwt.js';
 import { trackLibraryTimers } from '../support/live-timers.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 
@@ -34,19 +34,6 @@ describe('{"expired": T} for the current, valid token', () => {
     expect(checks(running)[0]).toMatchObject({ token, expired: false, status: 200 });
   });
 
-  it('a claim made after a check answered is checked again: a verdict taken before a revocation is never reused', async () => {
-    const running = await startService();
-    const url = await tokenUrl(running);
-    const token = await tokenOf(await post(url, {}));
-    for (let claim = 0; claim < 5; claim++) expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
-    expect(checks(running)).toHaveLength(5);
-
-    running.service.expireTokensNow();
-    const renewed = await tokenOf(await post(url, { expired: token }));
-    expect(renewed).toBe(running.service.issuedTokens[1]);
-    expect(running.service.authCalls).toHaveLength(2);
-  });
-
   it('while /v1/auth is held, other users’ requests and the claims keep answering from memory', async () => {
     const running = await startService();
     const url = await tokenUrl(running);
@@ -71,11 +58,11 @@ describe('{"expired": T} for the current, valid token', () => {
     expect(first.status).toBe(200);
     expect(await tokenOf(first)).toBe(token);
     expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 429]);
-    // Within the interval: checked again (accepted now), no renewal, and everyone is served the token in hand.
+    // Within the check's verdict: not checked again, no renewal, and everyone is served the token in hand.
     const again = await Promise.all([post(url, { expired: token }).then(tokenOf), post(url, {}).then(tokenOf)]);
     expect(again).toEqual([token, token]);
     expect(running.service.authCalls).toHaveLength(2);
-    expect(checks(running)).toHaveLength(2);
+    expect(checks(running)).toHaveLength(1);
   });
 
   it('a handler holding no token, claimed the shared cache’s token the service still accepts: answered as checked (not handed over), no /v1/auth call', async () => {
@@ -116,7 +103,7 @@ describe('{"expired": T} and what the claimed token says of itself', () => {
     expect(checks(running)).toHaveLength(0);
   });
 
-  it('a service whose tokens carry no readable exp: a claim of the held token is checked, of another unreadable one handed over, of any readable one checked', async () => {
+  it('a service whose tokens carry no readable exp: a claim of the held token is checked, of another unreadable one handed over, of any readable one answered as checked', async () => {
     const running = await startService();
     // The mock's tokens, renamed to opaque ones on the way in and back on the way out.
     const real = new Map<string, string>();
@@ -139,12 +126,13 @@ describe('{"expired": T} and what the claimed token says of itself', () => {
     expect(checks(running)).toHaveLength(0);
     expect(await (await post(url, { expired: held })).json()).toEqual({ token: held, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql` });
     expect(checks(running)).toHaveLength(1);
+    // Answered by the held token's verdict, just taken: not handed over, and no second check.
     expect(await (await post(url, { expired: craftJwt({ exp: -1 }) })).json()).toEqual({
       token: held,
       region: 'test',
       graphqlUrl: `${running.baseUrl}/v1/graphql`,
     });
-    expect(checks(running)).toHaveLength(2);
+    expect(checks(running)).toHaveLength(1);
     expect(running.service.authCalls).toHaveLength(1);
   });
 
@@ -341,5 +329,98 @@ describe('the interval, on the handler’s clock (the now option)', () => {
     const third = await tokenOf(await post(url, { expired: second }));
     expect(third).not.toBe(second);
     expect(running.service.authCalls).toHaveLength(3);
+  });
+});
+
+/** How long a check's verdict answers claims of its token, as docs/modes.md says. */
+const TOKEN_VERDICT_MS = 1_000;
+/** How much later than a token issued now a claimed token's exp may read and still be checked, as docs/modes.md says. */
+const ISSUER_LEEWAY_S = 60;
+
+/** A token handler on a clock the test moves, and its first token (an hour's), obtained at `clock.now`. */
+async function onMovedClock() {
+  const running = await startService({ tokenLifetimeSec: 3600 });
+  const clock = { now: Date.now() };
+  const url = await tokenUrl(running, { now: () => clock.now });
+  const token = await tokenOf(await post(url, {}));
+  const exp = decodeJwt(token)?.exp;
+  if (typeof exp !== 'number') throw new Error('Expected an exp');
+  return { running, clock, url, token, exp };
+}
+
+const answered = async (response: Response) => (await response.json()) as { token: string; handedOver?: boolean };
+
+describe('what claims cost, one after another (issue 47: each cost a check again, 150 a second from one loop)', () => {
+  it('200 claims of the current token cost 1 check while its verdict holds, exactly TOKEN_VERDICT_MS; then 1 more', async () => {
+    const { running, clock, url, token } = await onMovedClock();
+    for (let claim = 0; claim < 200; claim++) expect(await answered(await post(url, { expired: token }))).not.toHaveProperty('handedOver');
+    expect(checks(running)).toHaveLength(1);
+
+    clock.now += TOKEN_VERDICT_MS - 1;
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(checks(running)).toHaveLength(1);
+    clock.now += 1;
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(checks(running)).toHaveLength(2);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('a revocation after the verdict: its claims get the held token until the verdict ends, then 1 check and 1 renewal; the new token is checked anew', async () => {
+    const { running, clock, url, token } = await onMovedClock();
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    running.service.expireTokensNow();
+    // The window a bounded verdict leaves: the browser's retry after it gets the new token.
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(checks(running)).toHaveLength(1);
+
+    clock.now += TOKEN_VERDICT_MS;
+    const renewed = await tokenOf(await post(url, { expired: token }));
+    expect(renewed).toBe(running.service.issuedTokens[1]);
+    expect(running.service.authCalls).toHaveLength(2);
+    // The check that met the expired answer was sent again with the new token: that one is not a verdict on it.
+    expect(checks(running).map((call) => [call.token, call.expired])).toEqual([
+      [token, false],
+      [token, true],
+      [renewed, false],
+    ]);
+    expect(await tokenOf(await post(url, { expired: renewed }))).toBe(renewed);
+    expect(checks(running)).toHaveLength(4);
+    for (let claim = 0; claim < 20; claim++) await post(url, { expired: renewed });
+    expect(checks(running)).toHaveLength(4);
+  });
+
+  it('a check that got no answer holds as a verdict too: 50 claims meanwhile cost no other check, and one renewal in service', async () => {
+    const { running, url, token } = await onMovedClock();
+    running.service.queueGraphqlFailures('reset');
+    running.service.queueAuthFailures({ status: 429, headers: { 'retry-after': '30' } });
+    for (let claim = 0; claim < 50; claim++) expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(checks(running)).toHaveLength(1);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 429]);
+  });
+
+  it('200 claims of a forged unsigned JWT expiring in 2100 cost no check: the held token answers, handed over', async () => {
+    const { running, url, token } = await onMovedClock();
+    const forged = craftJwt({ sub: 'user-test-1', exp: Math.floor(Date.UTC(2100, 0, 1) / 1000) });
+    for (let claim = 0; claim < 200; claim++) expect(await answered(await post(url, { expired: forged }))).toMatchObject({ token, handedOver: true });
+    expect(checks(running)).toHaveLength(0);
+    expect(running.service.authCalls).toHaveLength(1);
+  });
+
+  it('a newer token is checked up to the exp a token issued now could have (the held one’s, moved on by the time since, plus ISSUER_LEEWAY_S), not a second beyond', async () => {
+    const { running, clock, url, token, exp } = await onMovedClock();
+    const claimOf = async (claimedExp: number) => answered(await post(url, { expired: craftJwt({ exp: claimedExp }) }));
+
+    expect(await claimOf(exp + ISSUER_LEEWAY_S + 1)).toEqual({ token, region: 'test', graphqlUrl: `${running.baseUrl}/v1/graphql`, handedOver: true });
+    expect(checks(running)).toHaveLength(0);
+    expect(await claimOf(exp + ISSUER_LEEWAY_S)).not.toHaveProperty('handedOver');
+    expect(checks(running)).toHaveLength(1);
+
+    // Ten seconds on: a token issued now expires ten seconds later (the verdict has ended too).
+    clock.now += 10_000;
+    expect(await claimOf(exp + ISSUER_LEEWAY_S + 11)).toMatchObject({ token, handedOver: true });
+    expect(checks(running)).toHaveLength(1);
+    expect(await claimOf(exp + ISSUER_LEEWAY_S + 10)).not.toHaveProperty('handedOver');
+    expect(checks(running)).toHaveLength(2);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 });

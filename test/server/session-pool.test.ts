@@ -168,3 +168,110 @@ describe('the session pool', () => {
     expect(handler.status({ apiKey: KEYS.a, region: 'test' })).toMatchObject({ state: 'failing', code: 'UPSTREAM_AUTH_REFUSED' });
   });
 });
+
+describe('a failing tenant’s backoff outlives its session (issue 47: with more tenants than maxSessions, 30 requests asked a revoked key 30 times)', () => {
+  /** A pool of one session on a clock the test moves: every other request drops the other tenant's session. */
+  async function churningPool(running: Running, extra: Partial<TenantHandlerOptions> = {}) {
+    const clock = { now: Date.now() };
+    const logger = { warn: () => undefined, error: () => undefined };
+    const url = await serveHandler(createGraphQLProxy(options(running, { maxSessions: 1, now: () => clock.now, logger, ...extra })));
+    const query = (tenant: keyof typeof KEYS) => as(url, tenant, { query: '{ pentests_count }' });
+    return { clock, query };
+  }
+
+  const caches = [
+    ['without a shared cache', () => ({})],
+    ['with a shared cache', () => ({ tokenCache: memoryTokenCache() })],
+  ] as const;
+
+  it.each(caches)('%s, a refused key is asked once per recovery step however the pool churns: 5 s, then 10 s, to the millisecond', async (_, cache) => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    running.service.removeApiKey(KEYS.a);
+    const { clock, query } = await churningPool(running, cache());
+    const churn = async (rounds = 3) => {
+      for (let round = 0; round < rounds; round++) {
+        const [a, b] = [await query('a'), await query('b')];
+        expect([a.status, b.status]).toEqual([502, 200]);
+      }
+    };
+
+    await churn(15);
+    expect(authsFor(running, 'a')).toBe(1);
+    // The clock moved on, then the calls a's key has cost: the second step waits twice as long.
+    for (const [ms, asked] of [
+      [4_999, 1],
+      [1, 2],
+      [9_999, 2],
+      [1, 3],
+    ] as const) {
+      clock.now += ms;
+      await churn();
+      expect(authsFor(running, 'a')).toBe(asked);
+    }
+
+    // The key is accepted again: the next step's one call brings a token.
+    running.service.addApiKey(KEYS.a);
+    clock.now += 20_000;
+    expect((await query('a')).status).toBe(200);
+    expect(authsFor(running, 'a')).toBe(4);
+  });
+
+  // With a shared cache, its hold-off is the record (docs/redis.md).
+  it.each(caches)(
+    '%s, an outage: each tenant asks once per backoff step however the pool churns, and every caller meanwhile gets 503 with Retry-After',
+    async (_, cache) => {
+      const running = await startTenants({ tokenLifetimeSec: 3600 });
+      running.service.failNextAuthCalls(1_000, 503);
+      const { clock, query } = await churningPool(running, cache());
+      const churn = async (rounds = 3) => {
+        for (let round = 0; round < rounds; round++) {
+          for (const answer of [await query('a'), await query('b')]) {
+            expect(answer.status).toBe(503);
+            expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+          }
+        }
+      };
+
+      await churn(15);
+      expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([1, 1]);
+      // Each step's wait is drawn below its cap: 1 s, then 2 s.
+      clock.now += 1_000;
+      await churn();
+      expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([2, 2]);
+      clock.now += 2_000;
+      await churn();
+      expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([3, 3]);
+    },
+  );
+
+  it('a token obtained starts the steps again: the next refusal waits the first step, 5 s, not the next', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    running.service.removeApiKey(KEYS.a);
+    const { clock, query } = await churningPool(running);
+    expect((await query('a')).status).toBe(502);
+    running.service.addApiKey(KEYS.a);
+    clock.now += 5_000;
+    expect((await query('a')).status).toBe(200);
+    expect(authsFor(running, 'a')).toBe(2);
+
+    running.service.removeApiKey(KEYS.a);
+    running.service.expireTokensNow();
+    expect((await query('a')).status).toBe(502);
+    expect((await query('b')).status).toBe(200);
+    expect(authsFor(running, 'a')).toBe(3);
+    clock.now += 5_000;
+    expect((await query('a')).status).toBe(502);
+    expect(authsFor(running, 'a')).toBe(4);
+  });
+
+  it('a tenant that stays in the pool keeps its own schedule: the record of its failure never holds back the session that met it', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    running.service.removeApiKey(KEYS.a);
+    const { clock, query } = await churningPool(running, { maxSessions: 2 });
+    expect((await query('a')).status).toBe(502);
+    running.service.addApiKey(KEYS.a);
+    clock.now += 5_000;
+    expect((await query('a')).status).toBe(200);
+    expect(authsFor(running, 'a')).toBe(2);
+  });
+});

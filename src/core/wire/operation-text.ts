@@ -12,6 +12,27 @@ export interface OperationText {
 const scannedStrings = new Map<string, OperationText>();
 /** Apps build few query strings; one that builds them per call must not grow the cache without end. */
 const MAX_CACHED_STRINGS = 100;
+/**
+ * The most text the cache keeps, all strings together (in UTF-16 code units): a server's client
+ * reports any browser's query (the proxy with an `onEvent` listener), up to `maxBodyBytes` each, and
+ * a cache bounded by count alone kept a hundred of them, about 100 MB. An app's own documents are a
+ * few kB each.
+ */
+export const MAX_CACHED_TEXT_LENGTH = 512 * 1024;
+/** A longer string is scanned each time (the scan is linear), not kept: no app builds one per call. */
+export const MAX_CACHED_STRING_LENGTH = 64 * 1024;
+let cachedLength = 0;
+
+/** Keeps `known` for its text, emptying the cache first when it would grow past either bound. */
+function keep(known: OperationText): void {
+  if (known.query.length > MAX_CACHED_STRING_LENGTH) return;
+  if (scannedStrings.size >= MAX_CACHED_STRINGS || cachedLength + known.query.length > MAX_CACHED_TEXT_LENGTH) {
+    scannedStrings.clear();
+    cachedLength = 0;
+  }
+  scannedStrings.set(known.query, known);
+  cachedLength += known.query.length;
+}
 
 function operationNameOfDocument(document: DocumentNode): string | undefined {
   const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => (definition.kind as string) === 'OperationDefinition');
@@ -29,9 +50,8 @@ export function operationText(document: string | DocumentNode): OperationText {
   if (typeof document !== 'string') return { query: documentSource(document), operationName: operationNameOfDocument(document) };
   let known = scannedStrings.get(document);
   if (known === undefined) {
-    if (scannedStrings.size >= MAX_CACHED_STRINGS) scannedStrings.clear();
     known = { query: document, operationName: operationNameOf(document) };
-    scannedStrings.set(document, known);
+    keep(known);
   }
   return known;
 }
