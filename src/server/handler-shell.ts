@@ -1,6 +1,7 @@
 import { IN_PROCESS_ORIGIN } from '../core/wire/absolute-url.js';
 import { AuthConfigError } from '../core/errors/auth-config-error.js';
 import { jsonResponse } from './responses.js';
+import { serverLogger } from './log-lines.js';
 import {
   checkServerOptions,
   DEFAULT_MAX_SESSIONS,
@@ -113,7 +114,7 @@ export function handlerShell(
   const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
   const readJson = jsonReader(maxBodyBytes, { maxDepth: maxJsonDepth, maxValues: maxJsonValues });
   const allowedOrigins = options.allowedOrigins ?? [];
-  const logger = options.logger ?? console;
+  const logger = serverLogger(options);
   const open = sessionOpener(options, transport, answerWith);
   const sessions = options.credentials === undefined ? oneKey(open(options)) : manyKeys(options, open);
   // Without a list no Origin is read here: each header read costs the adapter a lookup, and the first

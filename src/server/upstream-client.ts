@@ -11,6 +11,7 @@ import { explainOptionError } from '../core/client/option-messages.js';
 import { upstreamAnswerError } from './upstream-answer-error.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { HandlerOptionsBase } from './options.js';
+import { serverLogger } from './log-lines.js';
 
 /** How a handler's clients reach the service: its transport, and (in a pool) when an idle one stops renewing. */
 export interface UpstreamWiring {
@@ -50,11 +51,7 @@ export function upstreamClient(
   const waits = recoveryBackoff(options.recovery);
   ownership.refusalRecovery = (clock) => refusalRecovery(waits, clock);
   if (tokenCache !== undefined) {
-    const logger = options.logger ?? console;
-    // Called as a method, as the health lines are: a logger's warn may rely on `this`.
-    const log = (message: string) => {
-      logger.warn(message);
-    };
+    const log = serverLogger(options).warn;
     // The cache is told the key's full SHA-256, not the client's short tag: two keys must never share an entry.
     ownership.shareSource = (inner, { identityMaterial, ...context }) =>
       sharedTokenSource({ inner, cache: tokenCache, identity: sha256Hex(identityMaterial), ...context, log, labels: telemetryLabels });

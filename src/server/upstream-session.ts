@@ -1,6 +1,7 @@
 import type { ClientParts } from '../core/client/auth-client.js';
 import type { AutoRegion } from '../core/sources/region-discovery.js';
 import { watchHealth } from './handler-health.js';
+import { serverLogger } from './log-lines.js';
 import type { HandlerOptionsBase, HandlerStatus } from './options.js';
 import { upstreamClient, type UpstreamWiring } from './upstream-client.js';
 import type { Labels } from '../core/wire/telemetry.js';
@@ -34,7 +35,7 @@ export type OpenSession = (credentials: { apiKey: string; region: string | AutoR
  * client alone, so nothing of one key's session can serve another.
  */
 export function sessionOpener(options: HandlerOptionsBase, transport: UpstreamWiring['transport'], answerWith: AnswerWith): OpenSession {
-  const logger = options.logger ?? console;
+  const logger = serverLogger(options);
   const now = options.now ?? Date.now;
   return (credentials, renewsWhenDue) => {
     let label: string | undefined;
