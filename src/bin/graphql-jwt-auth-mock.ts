@@ -9,7 +9,7 @@ import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { pentestDemo } from '../../mock-service/pentest/demo.ts';
 import { createMockService, EXPIRE_TOKENS_PATH, type LoggedRequest, type MockService } from '../testing/index.ts';
-import { printable } from './printable.ts';
+import { printable } from '../server/printable.ts';
 
 const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm run mock-service -- [options])
   --port N              port of the first region, the next regions on the ports after it

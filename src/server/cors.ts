@@ -5,6 +5,8 @@
  * app's cookies and a browser reads a credentialed answer only under its exact origin.
  */
 
+import { isLoopbackHost } from '../core/wire/loopback-host.js';
+
 /** Ten minutes: a browser asks again soon after an origin is taken off the list. */
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 /** A header name as HTTP defines one (a token). */
@@ -14,6 +16,19 @@ const HEADER_NAME = /^[!#$%&'*+.^`|~\w-]+$/;
 export function listedOrigin(request: Request, allowedOrigins: readonly string[]): string | null {
   const origin = request.headers.get('origin');
   return allowedOrigins.find((listed) => listed === origin) ?? null;
+}
+
+/**
+ * The listed origins served over plain http from another machine. Such a page can be rewritten by
+ * anyone on its network path (a café's Wi-Fi, a proxy), and a listed origin's page gets your users'
+ * tokens or data with their cookies: worth a warning at start-up, not a refusal, since a staging
+ * network may be trusted. Loopback is this machine: development there is fine.
+ */
+export function plainHttpOrigins(allowedOrigins: readonly string[]): string[] {
+  return allowedOrigins.filter((origin) => {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+  });
 }
 
 /** A browser asking whether it may POST (the only method the handlers take). */

@@ -1,6 +1,7 @@
 import { IN_PROCESS_ORIGIN } from '../core/wire/absolute-url.js';
 import { AuthConfigError } from '../core/errors/auth-config-error.js';
 import { jsonResponse } from './responses.js';
+import { serverLogger } from './log-lines.js';
 import {
   checkServerOptions,
   DEFAULT_MAX_SESSIONS,
@@ -12,7 +13,7 @@ import {
 } from './options.js';
 import { BodyTooLarge, DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_JSON_VALUES, JsonTooDeep, JsonTooManyValues, jsonReader } from './read-json.js';
 import { refusal } from './refusals.js';
-import { isPostPreflight, listedOrigin, preflightAnswer, withCors } from './cors.js';
+import { isPostPreflight, listedOrigin, plainHttpOrigins, preflightAnswer, withCors } from './cors.js';
 import type { UpstreamWiring } from './upstream-client.js';
 import { type AnswerWith, sessionOpener, type UpstreamSession } from './upstream-session.js';
 import { sessionPool } from './session-pool.js';
@@ -113,7 +114,12 @@ export function handlerShell(
   const maxJsonValues = options.maxJsonValues ?? DEFAULT_MAX_JSON_VALUES;
   const readJson = jsonReader(maxBodyBytes, { maxDepth: maxJsonDepth, maxValues: maxJsonValues });
   const allowedOrigins = options.allowedOrigins ?? [];
-  const logger = options.logger ?? console;
+  const logger = serverLogger(options);
+  for (const origin of plainHttpOrigins(allowedOrigins)) {
+    logger.warn(
+      `graphql-jwt-auth-react: allowedOrigins lists ${origin}, a plain http:// origin off this machine: anyone on the network path can change its page, which this handler trusts with your users' cookies and answers; list its https:// origin instead`,
+    );
+  }
   const open = sessionOpener(options, transport, answerWith);
   const sessions = options.credentials === undefined ? oneKey(open(options)) : manyKeys(options, open);
   // Without a list no Origin is read here: each header read costs the adapter a lookup, and the first

@@ -12,6 +12,7 @@ import { upstreamAnswerError } from './upstream-answer-error.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { HandlerOptionsBase } from './options.js';
 import type { FailureMemory } from './remembered-failures.js';
+import { serverLogger } from './log-lines.js';
 
 /** How a handler's clients reach the service: its transport, and (in a pool) when an idle one stops renewing. */
 export interface UpstreamWiring {
@@ -54,11 +55,7 @@ export function upstreamClient(
   ownership.refusalRecovery = (clock) => refusalRecovery(waits, clock);
   // A cache that keeps the farm's hold-off shares the outage backoff already, past any session.
   const cacheHoldsOff = tokenCache?.holdOff !== undefined && tokenCache.readHoldOff !== undefined;
-  const logger = options.logger ?? console;
-  // Called as a method, as the health lines are: a logger's warn may rely on `this`.
-  const log = (message: string) => {
-    logger.warn(message);
-  };
+  const log = serverLogger(options).warn;
   ownership.shareSource = (exchange, { identityMaterial, ...context }) => {
     const inner = failures === undefined ? exchange : failures(exchange, identityMaterial, !cacheHoldsOff);
     if (tokenCache === undefined) return inner;

@@ -1,6 +1,7 @@
 import type { ClientParts } from '../core/client/auth-client.js';
 import type { AutoRegion } from '../core/sources/region-discovery.js';
 import { watchHealth } from './handler-health.js';
+import { serverLogger } from './log-lines.js';
 import type { HandlerOptionsBase, HandlerStatus } from './options.js';
 import { recoveryBackoff, upstreamClient, type UpstreamWiring } from './upstream-client.js';
 import { failureMemory } from './remembered-failures.js';
@@ -48,7 +49,7 @@ function whoseKey(options: HandlerOptionsBase & { credentials?: unknown }, label
  * the handler's (remembered-failures.ts): they outlive a session the pool drops.
  */
 export function sessionOpener(options: HandlerOptionsBase, transport: UpstreamWiring['transport'], answerWith: AnswerWith): OpenSession {
-  const logger = options.logger ?? console;
+  const logger = serverLogger(options);
   const now = options.now ?? Date.now;
   // Kept past the sessions: a pool that drops a failing tenant's session must not forget its backoff.
   const failures = failureMemory({ now, refusalWaits: recoveryBackoff(options.recovery), outageWaitMs });

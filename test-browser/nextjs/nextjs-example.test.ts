@@ -63,8 +63,8 @@ const serverAuthCalls = () => mock.service.authCalls.filter((call) => call.body 
 const where = (exchanges: Exchange[]) => exchanges.map(({ tab, method, url }) => `${tab}: ${method} ${url}`);
 
 async function sessionCookie(): Promise<string> {
-  const [cookie] = (await chromium.context.cookies(app.url)).filter(({ name }) => name === 'demo_session');
-  if (!cookie) throw new Error('No demo_session cookie: sign in first');
+  const [cookie] = (await chromium.context.cookies(app.url)).filter(({ name }) => name === '__Host-demo_session');
+  if (!cookie) throw new Error('No __Host-demo_session cookie: sign in first');
   return `${cookie.name}=${cookie.value}`;
 }
 
@@ -95,7 +95,7 @@ describe('examples/nextjs, built and started', () => {
     await page.getByRole('button', { name: 'Sign in as the demo user' }).click();
     // Back on the page it came from, now with a session.
     await page.waitForURL(`${app.url}/token-endpoint`);
-    const [cookie] = (await chromium.context.cookies(app.url)).filter(({ name }) => name === 'demo_session');
+    const [cookie] = (await chromium.context.cookies(app.url)).filter(({ name }) => name === '__Host-demo_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     await page.close();
   });
@@ -232,7 +232,7 @@ describe('examples/nextjs, built and started', () => {
       expect(await response.text()).not.toContain(SERVER_KEY);
     });
 
-    it('refuses GET (405), non-JSON (415), cross-site (403), a foreign Origin (403), no session (401), a forged session (401)', async () => {
+    it('refuses GET (405), non-JSON (415), cross-site (403), a foreign Origin (403), no session (401), a forged session (401), two session cookies (401)', async () => {
       const cookie = await sessionCookie();
       const statuses = {
         get: (await fetch(`${app.url}${path}`, { headers: { cookie } })).status,
@@ -240,9 +240,11 @@ describe('examples/nextjs, built and started', () => {
         crossSite: (await post({ cookie, 'sec-fetch-site': 'cross-site' })).status,
         foreignOrigin: (await post({ cookie, origin: 'https://attacker.example' })).status,
         noSession: (await post({})).status,
-        forgedSession: (await post({ cookie: `demo_session=9999999999.${'0'.repeat(64)}` })).status,
+        forgedSession: (await post({ cookie: `__Host-demo_session=9999999999.${'0'.repeat(64)}` })).status,
+        // Two valid sessions (a second one tossed in beside the user's): no session, never one picked from the two.
+        twoSessions: (await post({ cookie: `${cookie}; ${cookie}` })).status,
       };
-      expect(statuses).toEqual({ get: 405, nonJson: 415, crossSite: 403, foreignOrigin: 403, noSession: 401, forgedSession: 401 });
+      expect(statuses).toEqual({ get: 405, nonJson: 415, crossSite: 403, foreignOrigin: 403, noSession: 401, forgedSession: 401, twoSessions: 401 });
     });
   });
 
@@ -274,7 +276,9 @@ describe('examples/nextjs, built and started', () => {
       }, app.url);
       await traffic.settle();
       const attempts = traffic.exchanges.filter(({ tab, url }) => tab === 'other origin' && url.includes('/api/'));
-      expect(attempts.map(({ url, status, requestHeaders }) => [new URL(url).pathname, status, requestHeaders.cookie?.startsWith('demo_session=')])).toEqual([
+      expect(
+        attempts.map(({ url, status, requestHeaders }) => [new URL(url).pathname, status, requestHeaders.cookie?.startsWith('__Host-demo_session=')]),
+      ).toEqual([
         ['/api/token', 403, true],
         ['/api/graphql', 403, true],
       ]);
@@ -351,7 +355,8 @@ describe('examples/nextjs edge route handlers (export const runtime = "edge"), u
     const query = JSON.stringify({ query: '{ session_user_account { name } }' });
     const refused: Array<[string, string, Record<string, string>]> = [
       ['no session', query, {}],
-      ['a forged session', query, { cookie: `demo_session=9999999999.${'0'.repeat(64)}` }],
+      ['a forged session', query, { cookie: `__Host-demo_session=9999999999.${'0'.repeat(64)}` }],
+      ['two session cookies', query, { cookie: `${cookie}; ${cookie}` }],
       ['a foreign Origin', query, { cookie, origin: 'https://evil.example' }],
       ['cross-site', query, { cookie, 'sec-fetch-site': 'cross-site' }],
       ['not JSON', '{"query":', { cookie }],

@@ -5,19 +5,26 @@ import { secureStoreStorage, type SecureStoreLike } from 'graphql-jwt-auth-react
 /** expo-secure-store's async API over a map, refusing a value over `limit` UTF-8 bytes as a strict keychain would. */
 function keychain(limit = 2048) {
   const items = new Map<string, string>();
+  // Every call the keychain answers: on a phone each one is a trip to the keychain service.
+  const calls = { value: 0 };
   const store: SecureStoreLike = {
-    getItemAsync: (key) => Promise.resolve(items.get(key) ?? null),
+    getItemAsync: (key) => {
+      calls.value += 1;
+      return Promise.resolve(items.get(key) ?? null);
+    },
     setItemAsync: (key, value) => {
+      calls.value += 1;
       if (Buffer.byteLength(value) > limit) return Promise.reject(new Error(`${key}: ${String(Buffer.byteLength(value))} bytes`));
       items.set(key, value);
       return Promise.resolve();
     },
     deleteItemAsync: (key) => {
+      calls.value += 1;
       items.delete(key);
       return Promise.resolve();
     },
   };
-  return { store, items };
+  return { store, items, calls };
 }
 
 // A JWT with roles and permissions and a non-ASCII name: over 2048 bytes, with characters of 2 to 4 bytes at the cuts.
@@ -51,6 +58,53 @@ describe('secureStoreStorage', () => {
     items.delete('k.1');
     expect(await storage.getItem('k')).toBeNull();
     items.set('k', 'a value written by something else');
+    expect(await storage.getItem('k')).toBeNull();
+  });
+
+  it('takes a header it could not have written for a miss, at one keychain call, and cleans up after it at a bounded cost', async () => {
+    const { store, items, calls } = keychain();
+    const storage = secureStoreStorage(store);
+    // The adapter writes at most 32 parts, as a decimal count with no sign, space, exponent or leading zero.
+    for (const header of [
+      'parts:4294967295',
+      'parts:1000000',
+      'parts:33',
+      'parts:1e1',
+      'parts:0x10',
+      'parts: 2',
+      'parts:02',
+      'parts:0',
+      'parts:-1',
+      'parts:',
+    ]) {
+      items.clear();
+      items.set('k', header);
+      items.set('k.0', 'a');
+      items.set('k.1', 'b');
+      calls.value = 0;
+      expect(await storage.getItem('k'), header).toBeNull();
+      expect(calls.value, header).toBe(1);
+      // Replacing or removing the entry deletes at most the parts the adapter could have written.
+      calls.value = 0;
+      await storage.setItem('k', 'short');
+      expect(calls.value, header).toBeLessThanOrEqual(1 + 1 + 1 + 1 + 32);
+      expect(await storage.getItem('k')).toBe('short');
+      items.set('k', header);
+      calls.value = 0;
+      await storage.removeItem('k');
+      expect(calls.value, header).toBeLessThanOrEqual(1 + 1 + 32);
+      expect(items.size, header).toBe(0);
+    }
+  });
+
+  it('keeps a value of up to 32 parts and refuses a longer one, leaving no older value behind', async () => {
+    const { store, items } = keychain(8); // room for the header `parts:32`
+    const storage = secureStoreStorage(store, { maxValueBytes: 4 });
+    const fits = 'x'.repeat(32 * 4);
+    await storage.setItem('k', fits);
+    expect(await storage.getItem('k')).toBe(fits);
+    await expect(storage.setItem('k', `${fits}y`)).rejects.toThrow(/needs 33 parts of at most 4 bytes; secureStoreStorage keeps at most 32/);
+    expect(items.size).toBe(0);
     expect(await storage.getItem('k')).toBeNull();
   });
 

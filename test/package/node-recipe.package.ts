@@ -67,12 +67,16 @@ describe('the Node recipe (server.mjs) on the system Node', () => {
     expect(mock.service.authCalls).toHaveLength(1);
   });
 
-  it('refuses a caller without a session, one with a session id the server never issued, and a page of another origin', async () => {
+  it('refuses a caller without a session, one with a session id the server never issued, one with two session cookies, and a page of another origin', async () => {
     expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
-    const forged = `session=${'x'.repeat(43)}`;
+    const forged = `__Host-session=${'x'.repeat(43)}`;
     expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: forged }, body: '{}' })).status).toBe(
       401,
     );
+    // The user's own session beside another (tossed in by a sibling subdomain): neither is picked.
+    const twice = `${forged}; ${session}`;
+    expect((await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: twice }, body: '{}' })).status).toBe(401);
+    expect(session.startsWith('__Host-session=')).toBe(true);
     const foreign = await fetch(`${base}/api/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: session, origin: 'http://localhost:5173' },

@@ -6,8 +6,19 @@ import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type TenantSe
 declare function tenantOfSession(sessionId: string): Promise<string | null>;
 declare function secretOf(name: string): Promise<string | null>;
 
+/**
+ * The id in the request's one `__Host-session` cookie. Only this host can set a `__Host-` cookie
+ * (Secure, Path=/, no Domain), so a sibling subdomain cannot toss in one of its own to pick the
+ * tenant; two of them is no session, never one picked from the two.
+ */
+function sessionIdOf(request: Request): string | undefined {
+  const ids = [...(request.headers.get('cookie') ?? '').matchAll(/(?:^|;)\s*__Host-session=([^;]*)/g)].map((found) => found[1] ?? '');
+  const [only] = ids;
+  return ids.length === 1 && only !== undefined && /^[\w-]{20,}$/.test(only) ? only : undefined;
+}
+
 async function credentials(request: Request) {
-  const sessionId = /(?:^|;\s*)session=([\w-]{20,})/.exec(request.headers.get('cookie') ?? '')?.[1];
+  const sessionId = sessionIdOf(request);
   const tenantId = sessionId === undefined ? null : await tenantOfSession(sessionId);
   const apiKey = tenantId === null ? null : await secretOf(`tenants/${tenantId}/api-key`);
   return apiKey === null ? null : { apiKey, region: 'us' };

@@ -9,7 +9,14 @@ import { createGraphQLProxy, createTokenHandler, memoryTokenCache } from 'graphq
 // sends it), the id kept here. One process only: several share a session store (Redis, a database).
 const SESSION_SECONDS = 60 * 60;
 const sessions = new Map(); // id -> expiry, epoch ms
-const sessionOf = (request) => /(?:^|;\s*)session=([\w-]{43})(?:;|$)/.exec(request.headers.get('cookie') ?? '')?.[1];
+
+// The id in the request's one __Host-session cookie. Only this host can set a __Host- cookie (Secure,
+// Path=/, no Domain), so a sibling subdomain cannot toss in one of its own; two of them is no session,
+// never one picked from the two.
+function sessionOf(request) {
+  const ids = [...(request.headers.get('cookie') ?? '').matchAll(/(?:^|;)\s*__Host-session=([^;]*)/g)].map((found) => found[1]);
+  return ids.length === 1 && /^[\w-]{43}$/.test(ids[0]) ? ids[0] : undefined;
+}
 const hash = (text) => createHash('sha256').update(String(text)).digest();
 
 // DEMO sign-in: one shared password from DEMO_PASSWORD. Check your own users here instead.
@@ -21,8 +28,8 @@ async function signIn(request) {
   for (const [id, until] of sessions) if (until <= Date.now()) sessions.delete(id);
   const id = randomBytes(32).toString('base64url');
   sessions.set(id, Date.now() + SESSION_SECONDS * 1000);
-  const secure = process.env.NODE_ENV === 'production' ? '; Secure' : ''; // HTTPS in production
-  const cookie = `session=${id}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${SESSION_SECONDS}${secure}`;
+  // Secure always, as __Host- requires: browsers take it from https and from http://localhost or 127.0.0.1.
+  const cookie = `__Host-session=${id}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${SESSION_SECONDS}`;
   return new Response(null, { status: 303, headers: { location: '/', 'set-cookie': cookie, 'cache-control': 'no-store' } });
 }
 

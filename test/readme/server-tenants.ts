@@ -14,12 +14,23 @@ export interface TenantDirectory {
 }
 
 /**
+ * The id in the request's one `__Host-session` cookie. Only this host can set a `__Host-` cookie
+ * (Secure, Path=/, no Domain), so a sibling subdomain cannot toss in one of its own to pick the
+ * tenant; two of them is no session, never one picked from the two.
+ */
+function sessionIdOf(request: Request): string | undefined {
+  const ids = [...(request.headers.get('cookie') ?? '').matchAll(/(?:^|;)\s*__Host-session=([^;]*)/g)].map((found) => found[1] ?? '');
+  const [only] = ids;
+  return ids.length === 1 && only !== undefined && /^[\w-]{20,}$/.test(only) ? only : undefined;
+}
+
+/**
  * The authorization: the tenant comes from the app's own record of the session, never from anything
  * the browser can write (a header, a body field, a cookie other than the session's unguessable id).
  */
 export function tenantCredentials(directory: TenantDirectory) {
   return async (request: Request): Promise<TenantCredentials | null> => {
-    const sessionId = /(?:^|;\s*)session=([\w-]{20,})/.exec(request.headers.get('cookie') ?? '')?.[1];
+    const sessionId = sessionIdOf(request);
     if (sessionId === undefined) return null; // 401, nothing sent upstream
     const tenantId = await directory.tenantOfSession(sessionId);
     return tenantId === null ? null : directory.credentialsOfTenant(tenantId);

@@ -124,7 +124,7 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
       return watched;
     });
     expect(await page.getByTestId('account').textContent()).toMatch(/Signed in to the service as .+/);
-    const cookie = (await context.cookies(url)).find((found) => found.name === 'demo_session');
+    const cookie = (await context.cookies(url)).find((found) => found.name === '__Host-demo_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     // BFF: the browser talks to its own origin only.
     expect(requests.filter((request) => !request.url.startsWith(url))).toEqual([]);

@@ -84,7 +84,7 @@ describe('a fresh create-vite app with the docs’ token-endpoint recipe and com
     });
 
     const cookies = await context.cookies(viteUrl);
-    expect(cookies.find((cookie) => cookie.name === 'session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookies.find((cookie) => cookie.name === '__Host-session')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     expect(requests.filter((request) => request.url.startsWith(`${mock.baseUrl}/v1/graphql`)).length).toBeGreaterThan(0);
     expect(requests.filter((request) => request.url.includes('/v1/auth'))).toEqual([]);
     for (const request of requests) expect(JSON.stringify(request)).not.toContain(API_KEY);
@@ -103,7 +103,7 @@ describe('a fresh create-vite app with the docs’ token-endpoint recipe and com
     expect(signIn.headers.get('set-cookie')).toBeNull();
     const forged = await fetch(`${serverUrl}/api/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `session=${'a'.repeat(43)}` },
+      headers: { 'content-type': 'application/json', cookie: `__Host-session=${'a'.repeat(43)}` },
       body: '{}',
     });
     expect(forged.status).toBe(401);

@@ -192,3 +192,27 @@ describe.each([
     expect(corsHeaders(answer)).toEqual(NO_CORS);
   });
 });
+
+describe.each([
+  ['createTokenHandler', createTokenHandler],
+  ['createGraphQLProxy', createGraphQLProxy],
+] as const)('%s: a plain http:// origin in allowedOrigins', (_name, make) => {
+  it('warns once at start-up for each http:// origin off this machine, none for https:// or loopback', () => {
+    const lines: string[] = [];
+    const logger = { warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const allowedOrigins = [
+      'https://app.example.com',
+      'http://app.example.com',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+      'http://127.8.0.1',
+      'http://[::1]:3000',
+      'http://192.168.1.20:5173',
+    ];
+    const handler = make({ apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9' }, authorizeRequest: hasSession, allowedOrigins, logger });
+    handler.dispose();
+    const warning = (origin: string) =>
+      `graphql-jwt-auth-react: allowedOrigins lists ${origin}, a plain http:// origin off this machine: anyone on the network path can change its page, which this handler trusts with your users' cookies and answers; list its https:// origin instead`;
+    expect(lines).toEqual([warning('http://app.example.com'), warning('http://192.168.1.20:5173')]);
+  });
+});

@@ -2,7 +2,10 @@
 // own sign-in; authorizeRequest and the pages only ask "is this a signed-in user?".
 import 'server-only';
 
-export const SESSION_COOKIE = 'demo_session';
+// `__Host-`: Secure, Path=/ and no Domain, so only this host can set it; a sibling subdomain cannot
+// toss in a session of its own. Browsers take a Secure cookie from https and from http://localhost
+// or 127.0.0.1 (Chromium does; a browser that does not needs https in development too).
+export const SESSION_COOKIE = '__Host-demo_session';
 const SESSION_SECONDS = 60 * 60;
 const encoder = new TextEncoder();
 
@@ -23,17 +26,15 @@ function sessionKey(): Promise<CryptoKey> {
 const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 
-/** The Set-Cookie value for a new session. `Secure` on HTTPS; plain http://127.0.0.1 is for development. */
-export async function newSessionCookie(secure: boolean): Promise<string> {
+/** The Set-Cookie value for a new session. */
+export async function newSessionCookie(): Promise<string> {
   const expires = String(Math.floor(Date.now() / 1000) + SESSION_SECONDS);
   const signature = toHex(await crypto.subtle.sign('HMAC', await sessionKey(), encoder.encode(expires)));
-  const attributes = ['HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${SESSION_SECONDS}`];
-  if (secure) attributes.push('Secure');
-  return [`${SESSION_COOKIE}=${expires}.${signature}`, ...attributes].join('; ');
+  return `${SESSION_COOKIE}=${expires}.${signature}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${SESSION_SECONDS}`;
 }
 
 export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0`;
+  return `${SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0`;
 }
 
 /** True for a cookie value this server signed that has not expired. */
@@ -46,16 +47,19 @@ export async function isValidSession(value: string | undefined): Promise<boolean
   return crypto.subtle.verify('HMAC', await sessionKey(), fromHex(signature), encoder.encode(expires));
 }
 
-/** The session cookie of a fetch-standard Request (route handlers get no `cookies()` helper for these). */
-export function sessionCookieOf(request: Request): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+/**
+ * The value of the one session cookie in a Cookie header. Two of them is no session, never one picked
+ * from the two. Read from the header, not `cookies()`, which keeps one value per name.
+ */
+export function sessionCookieIn(header: string | null): string | undefined {
+  const values = (header ?? '').split(';').flatMap((part) => {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=');
-  }
-  return undefined;
+    return name === SESSION_COOKIE ? [value.join('=')] : [];
+  });
+  return values.length === 1 ? values[0] : undefined;
 }
 
 /** The handlers' authorizeRequest: only a signed-in user's browser gets tokens or GraphQL results. */
 export function hasSession(request: Request): Promise<boolean> {
-  return isValidSession(sessionCookieOf(request));
+  return isValidSession(sessionCookieIn(request.headers.get('cookie')));
 }

@@ -1,11 +1,11 @@
-// For Server Components, which read cookies through next/headers rather than a Request.
+// For Server Components, which read the request's headers through next/headers rather than a Request.
 import 'server-only';
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
-import { isValidSession, SESSION_COOKIE } from './session';
+import { isValidSession, sessionCookieIn } from './session';
 
 export async function isSignedIn(): Promise<boolean> {
   // Per request, never in a prerender: the session's expiry is checked against the clock.
   await connection();
-  return isValidSession((await cookies()).get(SESSION_COOKIE)?.value);
+  return isValidSession(sessionCookieIn((await headers()).get('cookie')));
 }

@@ -1,5 +1,4 @@
-/** Hosts that are this machine: a developer's mock service on plain http is as safe there as https. */
-const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+import { isLoopbackHost } from '../wire/loopback-host.js';
 
 function pageOrigin(): string | undefined {
   return (globalThis as { location?: { origin?: string } }).location?.origin;
@@ -22,6 +21,6 @@ export function answeredGraphqlUrl(value: unknown): string | null {
   }
   if (url.username !== '' || url.password !== '') return null;
   if (url.protocol === 'https:') return url.href;
-  if (url.protocol === 'http:' && (LOOPBACK_HOST.test(url.hostname) || url.origin === pageOrigin())) return url.href;
+  if (url.protocol === 'http:' && (isLoopbackHost(url.hostname) || url.origin === pageOrigin())) return url.href;
   return null;
 }

@@ -8,8 +8,7 @@ function localPath(value: FormDataEntryValue | null): string {
 
 export async function POST(request: Request): Promise<Response> {
   const form = await request.formData().catch(() => null);
-  const url = new URL(request.url);
-  const cookie = await newSessionCookie(url.protocol === 'https:');
+  const cookie = await newSessionCookie();
   return new Response(null, {
     status: 303,
     headers: { location: localPath(form?.get('next') ?? null), 'set-cookie': cookie, 'cache-control': 'no-store' },
