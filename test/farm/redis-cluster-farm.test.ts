@@ -31,11 +31,10 @@ async function eventually(condition: () => boolean | Promise<boolean>, limitMs =
   expect(await condition()).toBe(true);
 }
 
-describe('four server processes on a Redis Cluster', { timeout: 120_000 }, () => {
+describe('four server processes on a Redis Cluster', { timeout: 180_000 }, () => {
   it('share one token, and keep answering while the master holding their keys dies and its replica takes over', async () => {
-    const running = await startService();
+    const [running, cluster] = await Promise.all([startService(), testRedisCluster()]);
     const { service } = running;
-    const cluster = await testRedisCluster();
     const farm = await startFarm({ REDIS_CLUSTER: cluster.nodes, SERVICE_URL: running.baseUrl, ENCRYPTION_KEY });
     const clients = browsers(farm, BROWSERS, running.baseUrl);
 
