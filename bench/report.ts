@@ -240,7 +240,7 @@ const stormCells = (row: ClientStormRow) => [
   row.failed,
 ];
 
-/** In-process vs Redis, 1 and 4 processes; ratios against in-process with as many processes, same run. */
+/** In-process vs Redis vs Redis Cluster, 1 and 4 processes; ratios against in-process with as many processes, same run. */
 export function farmTable(rows: readonly FarmRow[]): string {
   const ratio = (row: FarmRow, pick: (row: FarmRow) => number) => {
     const base = rows.find((other) => other.cache === 'in-process' && other.processes === row.processes);
@@ -605,7 +605,9 @@ ${table(
 ## 7. Farm — token handlers as separate Node processes, each alone or sharing Redis
 
 Each process is \`createTokenHandler\` built from the sources (\`test/farm/farm-process.ts\`), with no
-cache (in-process single flight) or \`redisTokenCache\` on a local \`redis-server\`. 200 browsers
+cache (in-process single flight) or \`redisTokenCache\` on a local \`redis-server\`, or on a local
+Redis Cluster (six \`redis-server\` processes: three masters, three replicas; a \`createCluster\`
+client in each process). 200 browsers
 ask for their first token at once, spread over the processes (cold); then 400 sequential token
 requests (warm: the process holds the token); then the service expires the token and the 200
 browsers report it (\`{"expired"}\`). Latency is a browser's whole token request on 127.0.0.1.

@@ -1,10 +1,12 @@
+import { startRedisCluster } from '../../test/farm/redis-cluster.js';
 import { redisCli, startRedis } from '../../test/farm/redis-server.js';
 import { type FarmProcess, spawnFarmProcess } from '../../test/farm/spawn-farm-process.js';
 import { BENCH_API_KEY, startBenchService } from '../support/service.js';
 import { median } from '../support/stats.js';
 
 export interface FarmRow {
-  cache: 'in-process' | 'Redis';
+  /** Redis Cluster: three masters and three replicas, the processes on `createCluster` clients. */
+  cache: 'in-process' | 'Redis' | 'Redis Cluster';
   processes: number;
   /** Upstream `/v1/auth` calls for 200 browsers' first token, all at once. */
   coldAuthCalls: number;
@@ -34,18 +36,24 @@ const spread = (farm: readonly FarmProcess[], count: number, body: (index: numbe
   Promise.all(Array.from({ length: count }, (_, index) => askToken(farm[index % farm.length] as FarmProcess, body(index))));
 
 /**
- * Token handlers as separate Node processes, each alone (in-process single flight) or sharing
- * Redis: upstream calls for a cold start and for one expiry reported by every browser, and what the
- * token path costs a request.
+ * Token handlers as separate Node processes, each alone (in-process single flight) or sharing one
+ * Redis or a Redis Cluster: upstream calls for a cold start and for one expiry reported by every
+ * browser, and what the token path costs a request.
  */
 export async function runFarm(): Promise<FarmRow[]> {
   const redis = await startRedis();
+  const cluster = await startRedisCluster();
   const rows: FarmRow[] = [];
+  const where = {
+    'in-process': {},
+    Redis: { REDIS_URL: redis.url },
+    'Redis Cluster': { REDIS_CLUSTER: cluster.nodes },
+  };
   try {
     for (const processes of [1, 4]) {
-      for (const cache of ['in-process', 'Redis'] as const) {
+      for (const cache of ['in-process', 'Redis', 'Redis Cluster'] as const) {
         const bench = await startBenchService();
-        const env = { API_KEY: BENCH_API_KEY, SERVICE_URL: bench.baseUrl, REDIS_URL: cache === 'Redis' ? redis.url : '' };
+        const env = { API_KEY: BENCH_API_KEY, SERVICE_URL: bench.baseUrl, ...where[cache] };
         const farm = await Promise.all(Array.from({ length: processes }, () => spawnFarmProcess('token', env)));
         try {
           const cold = await spread(farm, BROWSERS, () => ({}));
@@ -67,11 +75,12 @@ export async function runFarm(): Promise<FarmRow[]> {
           await Promise.all(farm.map((process) => process.kill()));
           await bench.close();
         }
-        await redisCli(redis.port, 'FLUSHALL'); // an empty Redis for the next configuration
+        // An empty Redis for the next configuration (a cluster's replicas refuse writes, and follow).
+        for (const port of [redis.port, ...cluster.ports]) await redisCli(port, 'FLUSHALL').catch(() => '');
       }
     }
   } finally {
-    await redis.stop();
+    await Promise.all([redis.stop(), cluster.stop()]);
   }
   return rows;
 }

@@ -1,11 +1,13 @@
+import { AuthConfigError } from '../core/errors/auth-config-error.js';
 import type { TokenCache } from '../core/sources/token-cache.js';
 import { type SealedTokenCacheOptions, sealedTokenCache } from '../shared-cache/sealed-token-cache.js';
 import { MAX_STORED_CHARS, type StringStore } from '../shared-cache/string-store.js';
 
 /**
- * The few node-redis (`redis` ≥ 5) client methods used, so this entry imports nothing from it.
- * Create the client with `disableOfflineQueue: true`: otherwise commands wait in its queue while
- * Redis is away, where this cache wants them to fail at once.
+ * The few node-redis client methods used, so this entry imports nothing from it: a single client
+ * (`createClient`, `redis` ≥ 5) or a cluster client (`createCluster`, `redis` ≥ 6). Create it with
+ * `disableOfflineQueue: true`: otherwise commands wait in its queue while Redis is away, where this
+ * cache wants them to fail at once.
  */
 export interface RedisClientLike {
   readonly isReady: boolean;
@@ -57,8 +59,25 @@ class RedisNotReady extends Error {
 
 const whole = (ms: number) => Math.max(1, Math.ceil(ms));
 
+/**
+ * node-redis 5's cluster client has no `isReady`, and after a failover keeps sending to the dead
+ * master until a redirect that never comes: every call would fail, in silence, for good. Refused at
+ * start-up instead (a plain JavaScript app or a cast gets past the type), as is anything else
+ * without it.
+ */
+function assertReports(client: RedisClientLike): void {
+  if (typeof (client as { isReady?: unknown }).isReady === 'boolean') return;
+  const cluster = typeof (client as { getMasters?: unknown }).getMasters === 'function';
+  throw new AuthConfigError(
+    cluster
+      ? "redisTokenCache needs a cluster client (createCluster) of redis >= 6: redis 5's has no isReady and never learns of a failover; a single client (createClient) works on redis >= 5"
+      : 'redisTokenCache takes a node-redis client (createClient, or createCluster of redis >= 6): this one has no isReady',
+  );
+}
+
 /** Redis as a StringStore: SET PX, and Lua scripts for the bounded read and the conditional steps. */
 export function redisStringStore(client: RedisClientLike): StringStore {
+  assertReports(client);
   // node-redis emits 'error' on every lost connection; with no listener Node would end the process.
   if (client.listenerCount('error') === 0) client.on('error', () => undefined);
   const ready = () => {

@@ -43,8 +43,10 @@ export function sealedTokenCache(store: StringStore, options: SealedTokenCacheOp
   const nameKey = secret === null ? null : deriveKey(secret, 'name', { name: 'HMAC', hash: 'SHA-256' }, ['sign']);
   // A token living longer than the store keeps anything is asked for again when its entry lapses.
   const lifeOf = (ttlMs: number) => Math.min(ttlMs, MAX_TTL_MS);
+  // The identity's tag in braces is a Redis Cluster hash tag: its entry, lease and hold-off share one
+  // slot, so one master holds all three or none (docs/redis.md, "Redis Cluster").
   const nameOf = async (kind: 'token' | 'lease' | 'holdoff', identity: string) =>
-    `${keyPrefix}${kind}:${nameKey === null ? identity : await hmacHex(nameKey, identity)}`;
+    `${keyPrefix}${kind}:{${nameKey === null ? identity : await hmacHex(nameKey, identity)}}`;
   /** What is stored under `name`, opened (the guard validates it), or null. The store reads nothing oversized. */
   const openStored = async (name: string): Promise<unknown> => {
     const stored = await store.get(name);

@@ -7,22 +7,31 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
-import { createClient } from 'redis';
+import { createClient, createCluster } from 'redis';
 import { redisTokenCache } from '../../src/redis/index.js';
 import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions, type TenantHandlerOptions } from '../../src/server/index.js';
 
 const env = (name: string) => process.env[name] ?? '';
 const optionalNumber = (name: string) => (env(name) === '' ? undefined : Number(env(name)));
 
-/** The Redis cache, or none when REDIS_URL is empty (each process alone: the bench's baseline). */
-async function tokenCacheFromEnv() {
-  if (env('REDIS_URL') === '') return {};
-  const redis = createClient({
-    url: env('REDIS_URL'),
-    // Commands fail at once while Redis is away, instead of waiting in the client's queue.
-    disableOfflineQueue: true,
-    socket: { reconnectStrategy: () => 100, connectTimeout: 500 },
+// Commands fail at once while Redis (or a cluster's master) is away, instead of waiting in the client's queue.
+const clientOptions = { disableOfflineQueue: true, socket: { reconnectStrategy: () => 100, connectTimeout: 500 } } as const;
+
+/** A client of REDIS_CLUSTER's nodes (`host:port,…`) or of REDIS_URL's one server. */
+function redisFromEnv() {
+  if (env('REDIS_CLUSTER') === '') return createClient({ url: env('REDIS_URL'), ...clientOptions });
+  return createCluster({
+    rootNodes: env('REDIS_CLUSTER')
+      .split(',')
+      .map((node) => ({ url: `redis://${node}` })),
+    defaults: clientOptions,
   });
+}
+
+/** The Redis cache, or none when REDIS_URL and REDIS_CLUSTER are empty (each process alone: the bench's baseline). */
+async function tokenCacheFromEnv() {
+  if (env('REDIS_URL') === '' && env('REDIS_CLUSTER') === '') return {};
+  const redis = redisFromEnv();
   redis.on('error', () => undefined); // the cache logs its own one line
   await redis.connect();
   const leaseMs = optionalNumber('LEASE_MS');

@@ -2,7 +2,9 @@ import { createClient } from 'redis';
 import { afterEach } from 'vitest';
 import { type AuthClient, createAuthClient } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
+import type { MockService } from '../support/mock-service.js';
 import { API_KEY } from '../support/fixtures.js';
+import { type RedisCluster, startRedisCluster } from './redis-cluster.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 import { type FarmProcess, type Mode, spawnFarmProcess } from './spawn-farm-process.js';
 import { graphqlProxy, tokenEndpoint } from '../../src/index.js';
@@ -19,6 +21,13 @@ export async function testRedis(): Promise<RedisServer> {
   const redis = await startRedis();
   cleanups.push(redis.stop);
   return redis;
+}
+
+/** A Redis Cluster (six redis-server processes) for this test, every node killed after it. */
+export async function testRedisCluster(): Promise<RedisCluster> {
+  const cluster = await startRedisCluster();
+  cleanups.push(cluster.stop);
+  return cluster;
 }
 
 /** A node-redis client of the test's server, connected as a farm process connects it; closed after the test. */
@@ -62,4 +71,16 @@ export function browsers(farm: readonly FarmProcess[], count: number, serviceUrl
 export async function queryAll(clients: readonly AuthClient[]): Promise<unknown[]> {
   const results = await Promise.allSettled(clients.map((client) => client.request(PentestsDocument)));
   return results.flatMap((result): unknown[] => (result.status === 'rejected' ? [result.reason] : []));
+}
+
+/**
+ * The token a process holds now: a token handler's answer, or the bearer a proxy sends upstream.
+ * (Browsers of a token handler keep the token they got until their own renewal.)
+ */
+export async function tokenHeldBy(process: FarmProcess, service: MockService): Promise<string | null | undefined> {
+  const body = process.mode === 'token' ? '{}' : JSON.stringify({ query: '{ pentests_count }' });
+  const answer = await fetch(process.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (process.mode === 'token') return ((await answer.json()) as { token: string }).token;
+  await answer.text();
+  return service.graphqlCalls.at(-1)?.token;
 }

@@ -36,7 +36,9 @@ const derive = (secret: Buffer, purpose: 'name' | 'tag' | 'value') =>
   Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `graphql-jwt-auth-react token cache v2: ${purpose}`, purpose === 'value' ? 32 : 64));
 const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('hex');
 const stretched = (passphrase: string) => pbkdf2Sync(passphrase, 'graphql-jwt-auth-react shared token cache v2', 100_000, 32, 'sha256');
-const nameOf = (secret: Buffer, kind: 'token' | 'lease', prefix = 'graphql-jwt-auth-react:') => `${prefix}${kind}:${hmac(derive(secret, 'name'), IDENTITY)}`;
+// The tag in braces is a Redis Cluster hash tag: one identity's names share one slot.
+const nameOf = (secret: Buffer, kind: 'token' | 'lease' | 'holdoff', prefix = 'graphql-jwt-auth-react:') =>
+  `${prefix}${kind}:{${hmac(derive(secret, 'name'), IDENTITY)}}`;
 /** The value as redis-cli quotes it, unquoted; '' for none. */
 const get = async (redis: RedisServer, name: string) => {
   const shown = (await redisCli(redis.port, '--no-raw', 'GET', name)).trim();
@@ -139,7 +141,7 @@ describe('the stored form of the Redis token cache, recomputed with node:crypto'
     await client.connect();
     const cache = redisTokenCache(client, { logger: { warn: (message) => warnings.push(message) } });
     await cache.write(IDENTITY, ENTRY, 60_000);
-    expect(await get(redis, `graphql-jwt-auth-react:token:${IDENTITY}`)).not.toBe('');
+    expect(await get(redis, `graphql-jwt-auth-react:token:{${IDENTITY}}`)).not.toBe('');
     expect(warnings).toEqual([
       'graphql-jwt-auth-react: the shared token cache has neither encryptionKey nor keySecret: its names can be checked against guessed API keys offline, and anyone who can write to it chooses the token',
     ]);
@@ -208,12 +210,27 @@ describe('each step of the cache in redis-server', () => {
     expect(await cache.takeLease(IDENTITY, 'owner-b', 10_000)).toBe(true);
   });
 
+  it("one identity's entry, lease and hold-off share one hash tag (one Redis Cluster slot); an entry under the names before the tag is not read", async () => {
+    const redis = await testRedis();
+    const cache = await cacheOn(redis, { keySecret: RAW.toString('hex') });
+    await cache.write(IDENTITY, ENTRY, 60_000);
+    await cache.takeLease(IDENTITY, 'owner-a', 10_000);
+    await cache.holdOff?.(IDENTITY, { until: ENTRY.obtainedAt, failures: 1, status: 503 }, 60_000);
+    const names = (await redisCli(redis.port, '--scan')).trim().split('\n').sort();
+    expect(names).toEqual([nameOf(RAW, 'holdoff'), nameOf(RAW, 'lease'), nameOf(RAW, 'token')]);
+    expect(new Set(names.map((name) => /\{(.+)\}$/.exec(name)?.[1]))).toEqual(new Set([hmac(derive(RAW, 'name'), IDENTITY)]));
+
+    // The same entry (keySecret seals nothing to its name) under the name of the scheme before.
+    await redisCli(redis.port, 'RENAME', nameOf(RAW, 'token'), nameOf(RAW, 'token').replace(/\{(.+)\}$/, '$1'));
+    expect(await cache.read(IDENTITY)).toBeNull();
+  });
+
   it('a value copied under another name does not open there (sealed to its name)', async () => {
     const redis = await testRedis();
     const cache = await cacheOn(redis, { encryptionKey: RAW.toString('hex') });
     const other = 'b'.repeat(64);
     await cache.write(IDENTITY, ENTRY, 60_000);
-    await redisCli(redis.port, 'COPY', nameOf(RAW, 'token'), `graphql-jwt-auth-react:token:${hmac(derive(RAW, 'name'), other)}`);
+    await redisCli(redis.port, 'COPY', nameOf(RAW, 'token'), `graphql-jwt-auth-react:token:{${hmac(derive(RAW, 'name'), other)}}`);
     expect(await cache.read(other)).toBeNull();
     expect(await cache.read(IDENTITY)).toEqual(ENTRY);
   });

@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { API_KEY, sleep, startService } from '../support/fixtures.js';
-import type { MockService } from '../support/mock-service.js';
-import { browsers, type FarmProcess, queryAll, startFarm, testRedis } from './farm.js';
+import { browsers, queryAll, startFarm, testRedis, tokenHeldBy } from './farm.js';
 import { redisCli } from './redis-server.js';
 
 const UNAVAILABLE = /token cache is unavailable/g;
@@ -14,18 +13,6 @@ async function redisDump(port: number): Promise<string> {
   const keys = (await redisCli(port, '--scan')).split('\n').filter((key) => key !== '');
   const values = await Promise.all(keys.map((key) => redisCli(port, 'GET', key)));
   return [...keys, ...values].join('\n');
-}
-
-/**
- * The token a process holds now: a token handler's answer, or the bearer a proxy sends upstream.
- * (Browsers of a token handler keep the token they got until their own renewal.)
- */
-async function tokenHeldBy(process: FarmProcess, service: MockService): Promise<string | null | undefined> {
-  const body = process.mode === 'token' ? '{}' : JSON.stringify({ query: '{ pentests_count }' });
-  const answer = await fetch(process.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  if (process.mode === 'token') return ((await answer.json()) as { token: string }).token;
-  await answer.text();
-  return service.graphqlCalls.at(-1)?.token;
 }
 
 /** Bounded wait for a condition the farm reaches by itself (a renewal, a reconnect). */

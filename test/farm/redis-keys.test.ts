@@ -51,7 +51,7 @@ describe('Redis key names', () => {
     )(ITEMS);
     const names = await tokenNames(redis);
     expect(new Set(names).size).toBe(3);
-    for (const name of names) expect(name).toMatch(/^graphql-jwt-auth-react:token:[0-9a-f]{64}$/);
+    for (const name of names) expect(name).toMatch(/^graphql-jwt-auth-react:token:\{[0-9a-f]{64}\}$/);
     const shortTag = createAuthClient({ apiKey: 'key-one', region: 'test', regions: { test: running.baseUrl } }).identity.id;
     expect(names.join('\n')).not.toContain(shortTag);
     expect(names.join('\n')).not.toContain('key-one');
