@@ -17,7 +17,8 @@ const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm
   --host ADDRESS        address to listen on (default: 127.0.0.1, this machine only); 0.0.0.0 lets a
                         phone on your Wi-Fi in (Expo Go), and everyone else on that network
   --region NAME         a region, with its own data and signing key; repeat for more (default: us)
-  --key KEY             a valid API key in every region; repeat for more (default: dev-key)
+  --key KEY             a valid API key in every region; repeat for more (default: dev-key); the
+                        second key's names end in " · key 2", and so on, to tell keys apart
   --token-lifetime SEC  lifetime of issued tokens (default: 3600)
   --token-scope N       add a scope claim of N characters to each token, for tokens of a real size (default: 0)
   --auth-delay MS       latency added to /v1/auth (default: 0)

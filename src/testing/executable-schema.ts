@@ -5,6 +5,12 @@ export interface MockContext {
   readonly region: string;
   /** The `sub` claim of the token the request presented. */
   readonly subject: string;
+  /**
+   * Which of the region's keys the token was issued for: 1 for the first configured, 2 for the second,
+   * and so on (an added key comes next; a removed one keeps its number). Never the key itself: give
+   * each key data of its own by it.
+   */
+  readonly keyNumber: number;
   /** The service clock, in ms (the `now` option). */
   readonly now: () => number;
 }

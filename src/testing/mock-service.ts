@@ -10,6 +10,7 @@ import { signJwt, verifyJwt } from './jwt.ts';
 import { listenOn, type Listening, type ListenOptions, type Peer } from './listen.ts';
 import { mswHandlersFor, type MswHandler, type MswHttp } from './msw-handlers.ts';
 import type { AuthCall, GraphQLCall, LoggedRequest, RecordedCall } from './records.ts';
+import { keyNumberOf, type RegionKeys, subjectFor } from './api-keys.ts';
 import { type ApiKeysOption, keysByRegion, regionBaseUrls, type RegionsOption, routeOf } from './regions.ts';
 import { statusText } from './status-text.ts';
 
@@ -174,7 +175,7 @@ class MockServiceImpl implements MockService {
   #appliedMutations = 0;
   readonly #now: () => number;
   readonly #secrets: ReadonlyMap<string, string>;
-  readonly #keys: ReadonlyMap<string, Set<string>>;
+  readonly #keys: ReadonlyMap<string, RegionKeys>;
   readonly #schema: GraphQLSchema;
   readonly #rootValue: unknown;
   // Kept apart from issuedTokens so resetCounters() cannot shield old tokens from expireTokensNow().
@@ -319,8 +320,8 @@ class MockServiceImpl implements MockService {
       return json(400, { message: 'Request body must be JSON' });
     }
     if (typeof key !== 'string') return json(400, { message: 'Request body needs a string "key"' });
-    const keys = [...this.#keysOf(call.region)];
-    if (!keys.includes(key)) return json(401, UNAUTHORIZED);
+    const keyNumber = this.#keysOf(call.region).numberOf(key);
+    if (keyNumber === null) return json(401, UNAUTHORIZED);
     const reused = this.reuseTokens ? await this.#latestValidToken(call.region) : null;
     if (reused !== null) {
       call.token = reused;
@@ -330,7 +331,7 @@ class MockServiceImpl implements MockService {
     const jti = crypto.randomUUID();
     const exp = iat + this.tokenLifetimeSec;
     // Which key, never the key itself: the token is readable by anyone holding it.
-    const sub = `user-${call.region}-${keys.indexOf(key) + 1}`;
+    const sub = subjectFor(call.region, keyNumber);
     const scope = this.#scopeChars > 0 ? { scope: 'pentests:read '.repeat(Math.ceil(this.#scopeChars / 14)).slice(0, this.#scopeChars) } : {};
     const token = await signJwt({ sub, iat, exp, jti, iss: `mock-${call.region}`, ...scope }, this.#secretOf(call.region));
     this.#issuedJtis.push(jti);
@@ -369,7 +370,7 @@ class MockServiceImpl implements MockService {
     }
     if (typeof params === 'string') return json(400, { errors: [{ message: params }] });
     const { query: source, variables: variableValues, operationName } = params;
-    const contextValue: MockContext = { region: call.region, subject: claims.sub, now: this.#now };
+    const contextValue: MockContext = { region: call.region, subject: claims.sub, keyNumber: keyNumberOf(claims.sub), now: this.#now };
     const result = await graphql({ schema: this.#schema, source, rootValue: this.#rootValue, contextValue, variableValues, operationName });
     // A mutation that got as far as executing counts, whatever its resolvers answered: a replayed
     // pause_op fails on the already paused op, yet the service ran it twice.
@@ -389,7 +390,7 @@ class MockServiceImpl implements MockService {
     return secret;
   }
 
-  #keysOf(region: string | undefined): Set<string> {
+  #keysOf(region: string | undefined): RegionKeys {
     const name = region ?? Object.keys(this.regions)[0] ?? '';
     const keys = this.#keys.get(name);
     if (keys === undefined) throw new TypeError(`No region "${name}" in this mock service; it has ${Object.keys(this.regions).join(', ')}`);
@@ -412,8 +413,12 @@ class MockServiceImpl implements MockService {
   readonly queueGraphqlFailures = (...failures: GraphQLFailure[]): void => void this.#graphqlFailures.push(...failures);
   readonly pauseAuth = (): (() => void) => this.#authGate.pause();
   readonly pauseGraphql = (): (() => void) => this.#graphqlGate.pause();
-  readonly addApiKey = (key: string, region?: string): void => void this.#keysOf(region).add(key);
-  readonly removeApiKey = (key: string, region?: string): void => void this.#keysOf(region).delete(key);
+  readonly addApiKey = (key: string, region?: string): void => {
+    this.#keysOf(region).add(key);
+  };
+  readonly removeApiKey = (key: string, region?: string): void => {
+    this.#keysOf(region).remove(key);
+  };
   readonly tokenTag = (token: string | null): string => (token === null ? '—' : tokenTag(token));
 
   readonly resetCounters = (): void => {

@@ -1,3 +1,5 @@
+import { RegionKeys } from './api-keys.ts';
+
 /** Region names, each answered at `https://{name}.mock-service.test`, or names mapped to base addresses. */
 export type RegionsOption = readonly string[] | Readonly<Record<string, string>>;
 /** The same keys in every region, or the keys each region accepts (a region left out accepts none). */
@@ -20,14 +22,14 @@ export function regionBaseUrls(option: RegionsOption = ['us']): Record<string, s
   return Object.fromEntries(entries.map(([name, base]) => [name, trimmed(base)]));
 }
 
-export function keysByRegion(option: ApiKeysOption, regions: readonly string[]): Map<string, Set<string>> {
+export function keysByRegion(option: ApiKeysOption, regions: readonly string[]): Map<string, RegionKeys> {
   if (!Array.isArray(option)) {
     const unknown = Object.keys(option).filter((name) => !regions.includes(name));
     if (unknown.length > 0) throw new TypeError(`createMockService: apiKeys names regions it does not serve: ${unknown.join(', ')}`);
   }
   const keysOf = (region: string): readonly string[] =>
     Array.isArray(option) ? (option as readonly string[]) : ((option as Readonly<Record<string, readonly string[]>>)[region] ?? []);
-  return new Map(regions.map((region) => [region, new Set(keysOf(region))]));
+  return new Map(regions.map((region) => [region, new RegionKeys(keysOf(region))]));
 }
 
 /**

@@ -63,9 +63,14 @@ export function start(command: string, args: readonly string[], options: { cwd: 
   return { child, output: () => output, printed };
 }
 
-/** `npx graphql-jwt-auth-mock --log` in a real terminal (`script` gives it a pty), so `e` can be pressed. */
-export async function startMock(appDir: string): Promise<Running & { baseUrl: string; authCalls: () => number }> {
-  const mock = start('script', ['-qfec', 'npx --no-install graphql-jwt-auth-mock --port 0 --log', '/dev/null'], { cwd: appDir });
+/**
+ * `npx graphql-jwt-auth-mock --log` in a real terminal (`script` gives it a pty), so `e` can be pressed;
+ * `args` are more of its options (`--key K`), plain words only, as they go through a shell.
+ */
+export async function startMock(appDir: string, args: readonly string[] = []): Promise<Running & { baseUrl: string; authCalls: () => number }> {
+  const odd = args.find((arg) => !/^[\w.-]+$/.test(arg));
+  if (odd !== undefined) throw new Error(`startMock takes plain words, not ${JSON.stringify(odd)}`);
+  const mock = start('script', ['-qfec', ['npx --no-install graphql-jwt-auth-mock --port 0 --log', ...args].join(' '), '/dev/null'], { cwd: appDir });
   const [, baseUrl] = await mock.printed(/us: '(http:\/\/127\.0\.0\.1:\d+)'/);
   await mock.printed(/Ctrl-C \(or q\) stops it\./);
   return { ...mock, baseUrl: baseUrl ?? '', authCalls: () => mock.output().match(/POST \/v1\/auth 200/g)?.length ?? 0 };

@@ -27,6 +27,8 @@ interface Block {
   lang: string;
   code: string;
   mark: string | null;
+  /** The nearest non-blank line above the mark: what a reader sees, since GitHub renders no HTML comment. */
+  caption: string | null;
 }
 
 function blocksOf(page: string): Block[] {
@@ -39,7 +41,10 @@ function blocksOf(page: string): Block[] {
     let before = index - 1;
     while (before >= 0 && lines[before]?.trim() === '') before--;
     const mark = /^<!-- (example|checked-by): /.test(lines[before] ?? '') ? (lines[before] ?? null) : null;
-    found.push({ page, line: index + 1, lang: open[1] ?? '', code: `${lines.slice(index + 1, end).join('\n')}\n`, mark });
+    let above = before - 1;
+    while (above >= 0 && lines[above]?.trim() === '') above--;
+    const caption = mark === null ? null : (lines[above] ?? null);
+    found.push({ page, line: index + 1, lang: open[1] ?? '', code: `${lines.slice(index + 1, end).join('\n')}\n`, mark, caption });
     index = end;
   }
   return found;
@@ -89,6 +94,15 @@ describe('code blocks in README.md and docs/', () => {
       expect(existsSync(join(root, file)), `${page}:${String(line)} names ${file}`).toBe(true);
       expect(code, `${page}:${String(line)}`).toBe(read(file));
     }
+  });
+
+  it('a file of an example app is named in the text above its block, where a reader of the rendered page sees it', () => {
+    const shown = all.flatMap(({ page, line, mark, caption }) => {
+      const path = /^<!-- example: examples\/[\w-]+\/(\S+)/.exec(mark ?? '')?.[1];
+      return path === undefined ? [] : [{ where: `${page}:${String(line)}`, path, caption }];
+    });
+    expect(shown.length).toBeGreaterThan(15);
+    expect(shown.filter(({ path, caption }) => !(caption ?? '').includes(`\`${path}\``)).map(({ where, path }) => `${where} ${path}`)).toEqual([]);
   });
 
   it('a block checked by a named test: the test exists and reads that page', () => {

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider, useSuspenseQuery } from '@tanstack/react-query';
-import { AuthClientProvider, createAuthClient, graphqlQueryOptions } from 'graphql-jwt-auth-react';
+import { AuthClientProvider, createAuthClient, graphqlProxy, graphqlQueryOptions } from 'graphql-jwt-auth-react';
 import { PentestsDocument } from './documents.js';
 
-// Created once, outside React, so loaders and components share one token and one cache entry.
-export const authClient = createAuthClient({ apiKey: import.meta.env.VITE_API_KEY, region: 'eu' });
+// Created once, outside React, so loaders and components share one token and one cache entry. Any
+// mode works; here the app's own proxy (docs/modes.md), since a shared key never goes in a bundle.
+export const authClient = createAuthClient({ graphqlProxy: graphqlProxy('/api/graphql') });
 export const queryClient = new QueryClient();
 const pentestsQuery = graphqlQueryOptions(authClient, PentestsDocument, { page_size: 10 });
 

@@ -1,6 +1,2 @@
-// What a vite app's src/vite-env.d.ts says, so recipe-router-loader.tsx reads a typed env variable.
+// What a vite app's src/vite-env.d.ts says: Vite's types for import.meta (import.meta.glob in test/stories).
 /// <reference types="vite/client" />
-
-interface ImportMetaEnv {
-  readonly VITE_API_KEY: string;
-}

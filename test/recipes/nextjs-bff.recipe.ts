@@ -2,7 +2,7 @@
 // with its defaults (Next.js 16, `cacheComponents: true`) outside the repository, the docs' install
 // line with the packed tarball, every file the docs show pasted from its block (docs/modes.md, and
 // app/providers.tsx from docs/recipes.md), the docs' .env.local, then `next build`, `next start`, and
-// sign-in and data in Chromium in the BFF, prefetched and token-endpoint pages.
+// sign-in and data in Chromium in the BFF, prefetched, token-endpoint and browser-key pages.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -87,7 +87,7 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
       await writeFile(target, code);
     }
     expect(shown.map(({ file }) => file)).toEqual(
-      expect.arrayContaining([`${EXAMPLE}app/bff/page.tsx`, `${EXAMPLE}app/providers.tsx`, `${EXAMPLE}lib/session.ts`]),
+      expect.arrayContaining([`${EXAMPLE}app/bff/page.tsx`, `${EXAMPLE}app/browser-key/page.tsx`, `${EXAMPLE}app/providers.tsx`, `${EXAMPLE}lib/session.ts`]),
     );
     const layout = join(appDir, 'app/layout.tsx');
     await writeFile(layout, withProviders(await readFile(layout, 'utf8')));
@@ -114,7 +114,7 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
     stopAll();
   });
 
-  it('signs in on the BFF page and shows the data with every request to its own origin; the prefetched and token-endpoint pages show it too', async () => {
+  it('signs in on the BFF page and shows the data with every request to its own origin; the prefetched, token-endpoint and browser-key pages show it too', async () => {
     chromium ??= await launchChromium();
     const { context } = chromium;
     const { page, errors, requests } = await timed('next: open /bff, sign in, data shown', async () => {
@@ -133,6 +133,11 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
     await page.goto(`${url}/prefetched`);
     await dataShown(page, errors);
     await page.goto(`${url}/token-endpoint`);
+    await dataShown(page, errors);
+    // The browser-key page: the user's own key typed in (the mock's default key).
+    await page.goto(`${url}/browser-key`);
+    await page.getByTestId('api-key').fill('dev-key');
+    await page.getByTestId('api-key').press('Enter');
     await dataShown(page, errors);
     expect(requests.some((request) => request.url.startsWith(`${mockUrl}/v1/graphql`))).toBe(true);
     expect(errors).toEqual([]);

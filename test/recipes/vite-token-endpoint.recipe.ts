@@ -14,29 +14,22 @@ import { run } from '../package/throwaway-app.ts';
 import { openWatchedPage } from '../package/watched-page.ts';
 import { docFile, installArgs, readDoc } from './doc-blocks.ts';
 import { timed } from './timed.ts';
+import { createViteApp, npmInstall as npmInstallIn, startViteWithDevProxy } from './vite-app.ts';
 
 const { workDir, tarball } = inject('packed');
 const appDir = join(workDir, 'vite-app');
 const API_KEY = 'dev-key';
 const DEMO_PASSWORD = 'correct horse battery staple';
-/** Where the docs point: the mock's and the Node server's default ports, replaced by this run's. */
+/** Where the docs point: the mock's default port, replaced by this run's. */
 const DOCS_MOCK_URL = 'http://127.0.0.1:4000';
-const DOCS_SERVER_URL = 'http://127.0.0.1:8787';
 let chromium: LaunchedChromium | undefined;
 
-/** A user's `npm install` of a docs line, the package itself from the packed tarball. */
-const npmInstall = (args: string[]) =>
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...args.map((arg) => (arg === 'graphql-jwt-auth-react' ? tarball : arg))], {
-    cwd: appDir,
-    env: userEnv,
-  });
+const npmInstall = (args: string[]) => npmInstallIn(appDir, tarball, args);
 
 describe('a fresh create-vite app with the docs’ token-endpoint recipe and component test', () => {
   beforeAll(async () => {
     await mkdir(workDir, { recursive: true });
-    await timed('vite: npm create vite@9.3.0', () =>
-      run('npm', ['create', '--yes', 'vite@9.3.0', 'vite-app', '--', '--template', 'react-ts', '--no-interactive'], { cwd: workDir, env: userEnv }),
-    );
+    await timed('vite: npm create vite@9.3.0', () => createViteApp(workDir, 'vite-app'));
     const readme = await readDoc('README.md');
     const server = await docFile('docs/modes.md', 'test/readme/server-node.mjs');
     await timed('vite: npm install (the README, the Node recipe and docs/testing.md)', async () => {
@@ -60,17 +53,7 @@ describe('a fresh create-vite app with the docs’ token-endpoint recipe and com
     const main = await docFile('docs/modes.md', 'test/readme/quick-start/token-endpoint-main.tsx');
     expect(main).toContain(DOCS_MOCK_URL);
     await writeFile(join(appDir, 'src/main.tsx'), main.replace(DOCS_MOCK_URL, mock.baseUrl));
-    // The docs' server.proxy merged into the config create-vite wrote: its plugins kept, as the docs ask.
-    const generated = await readFile(join(appDir, 'vite.config.ts'), 'utf8');
-    expect(generated).toContain('plugins: [react()]');
-    const proxyConfig = await docFile('docs/modes.md', 'test/readme/vite-dev-proxy.ts');
-    expect(proxyConfig).toContain('// plugins: [react()],');
-    await writeFile(
-      join(appDir, 'vite.config.ts'),
-      `import react from '@vitejs/plugin-react';\n${proxyConfig.replace('// plugins: [react()],', 'plugins: [react()],').replaceAll(DOCS_SERVER_URL, serverUrl)}`,
-    );
-    const vite = start(SYSTEM_NODE, [join(appDir, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', '0', '--strictPort'], { cwd: appDir });
-    const [, viteUrl = ''] = await vite.printed(/Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/);
+    const viteUrl = await startViteWithDevProxy(appDir, serverUrl);
 
     chromium ??= await launchChromium();
     const { context } = chromium;

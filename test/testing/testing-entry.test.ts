@@ -12,12 +12,13 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-const typeDefs = 'type Query { whoami: String!, region: String! } type Mutation { touch: Int! }';
+const typeDefs = 'type Query { whoami: String!, region: String!, keyNumber: Int! } type Mutation { touch: Int! }';
 let touched = 0;
 const resolvers = {
   Query: {
     whoami: (_: unknown, __: unknown, { subject }: MockContext) => subject,
     region: (_: unknown, __: unknown, { region }: MockContext) => region,
+    keyNumber: (_: unknown, __: unknown, { keyNumber }: MockContext) => keyNumber,
   },
   Mutation: { touch: () => (touched += 1) },
 };
@@ -57,6 +58,25 @@ describe('graphql-jwt-auth-react/testing', () => {
       'us /v1/auth 401 —',
       `us /v1/graphql 401 ${euTag}`,
     ]);
+  });
+
+  it('numbers each key once, in configured then added order, for the resolvers and the token: a removed key keeps its number', async () => {
+    const mock = createMockService({ typeDefs, resolvers, apiKeys: ['first', 'second', 'third'] });
+    const { baseUrl, close } = await mock.listen();
+    closers.push(close);
+    const seenBy = async (key: string) =>
+      (await (await post(`${baseUrl}/v1/graphql`, { query: '{ whoami keyNumber }' }, await tokenAt(baseUrl, key))).json()) as unknown;
+
+    expect(await seenBy('third')).toEqual({ data: { whoami: 'user-us-3', keyNumber: 3 } });
+    mock.removeApiKey('first');
+    expect((await post(`${baseUrl}/v1/auth`, { key: 'first' })).status).toBe(401);
+    // Not renumbered: the third key's tenant never becomes the second's account.
+    expect(await seenBy('third')).toEqual({ data: { whoami: 'user-us-3', keyNumber: 3 } });
+    mock.addApiKey('fourth');
+    mock.addApiKey('first');
+    expect(await seenBy('fourth')).toEqual({ data: { whoami: 'user-us-4', keyNumber: 4 } });
+    expect(await seenBy('first')).toEqual({ data: { whoami: 'user-us-1', keyNumber: 1 } });
+    expect(JSON.stringify(mock.requests)).not.toMatch(/first|second|third|fourth/);
   });
 
   it('takes an executable graphql-js schema as well', async () => {
