@@ -27,13 +27,14 @@ describe('errors from /v1/auth', () => {
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls).toHaveLength(0);
 
-    // The key is accepted server-side now; an explicit refresh() is what asks again.
+    // The key is accepted server-side now (the region's second key, so the mock tags its data so:
+    // `Acme Corp (us) · key 2`); an explicit refresh() is what asks again.
     running.service.addApiKey('wrong-key');
     const token = await client.refresh();
     expect(token).toBe(running.service.issuedTokens[0]);
     expect(running.service.authCalls).toHaveLength(2);
     await expect(client.request(PentestsDocument, { page_size: 1 })).resolves.toMatchObject({
-      pentests_page: { pentests: [{ client_name: clientName('us') }] },
+      pentests_page: { pentests: [{ client_name: `${clientName('us')} · key 2` }] },
     });
   });
 
