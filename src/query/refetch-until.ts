@@ -1,4 +1,5 @@
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryKey } from '@tanstack/react-query';
+import type { GraphQLQueryKey } from '../core/client/query-key.js';
 import { isTransientFailure } from '../core/wire/transient-failure.js';
 
 export interface RefetchUntilOptions<TData> {
@@ -11,11 +12,12 @@ export interface RefetchUntilOptions<TData> {
 }
 
 /** The refetch options refetchUntil sets: spread them into a query's options, beside the app's own. */
-export interface RefetchUntilQueryOptions<TData> {
-  refetchInterval: (query: Query<TData, Error, TData>) => number | false;
+/** `TQueryKey`: the query's key, the library's own for its hooks and graphqlQueryOptions. */
+export interface RefetchUntilQueryOptions<TData, TQueryKey extends QueryKey = GraphQLQueryKey> {
+  refetchInterval: (query: Query<TData, Error, TData, TQueryKey>) => number | false;
   refetchIntervalInBackground: false;
-  refetchOnWindowFocus: (query: Query<TData, Error, TData>) => boolean;
-  refetchOnReconnect: (query: Query<TData, Error, TData>) => boolean;
+  refetchOnWindowFocus: (query: Query<TData, Error, TData, TQueryKey>) => boolean;
+  refetchOnReconnect: (query: Query<TData, Error, TData, TQueryKey>) => boolean;
 }
 
 const DEFAULT_MAX_BACKOFF_MS = 5 * 60_000;
@@ -32,10 +34,14 @@ const failuresAtLastAnswer = new WeakMap<object, number>();
  * coming back, refetches at once unless the watch has ended. For useGraphQLQuery, useQuery with
  * graphqlQueryOptions, or useSuspenseQuery; every refetch goes through the client, across renewals.
  */
-export function refetchUntil<TData>({ until, intervalMs, maxBackoffMs = DEFAULT_MAX_BACKOFF_MS }: RefetchUntilOptions<TData>): RefetchUntilQueryOptions<TData> {
+export function refetchUntil<TData, TQueryKey extends QueryKey = GraphQLQueryKey>({
+  until,
+  intervalMs,
+  maxBackoffMs = DEFAULT_MAX_BACKOFF_MS,
+}: RefetchUntilOptions<TData>): RefetchUntilQueryOptions<TData, TQueryKey> {
   if (!(Number.isFinite(intervalMs) && intervalMs > 0)) throw new TypeError(`refetchUntil: intervalMs must be a number of ms > 0, got ${String(intervalMs)}`);
-  const ended = (query: Query<TData, Error, TData>) => query.state.data !== undefined && until(query.state.data);
-  const stillWatching = (query: Query<TData, Error, TData>) => !ended(query);
+  const ended = (query: Query<TData, Error, TData, TQueryKey>) => query.state.data !== undefined && until(query.state.data);
+  const stillWatching = (query: Query<TData, Error, TData, TQueryKey>) => !ended(query);
   return {
     refetchInterval: (query) => {
       if (ended(query)) return false;
