@@ -52,7 +52,7 @@ export async function exportActionLogs(client: AuthClient, { opId, pageSize = 10
     next: (data, variables) => (data.action_logs_page.action_logs.length === 0 ? null : { ...variables, page_num: variables.page_num + 1 }),
     items: (data) => data.action_logs_page.action_logs,
     total: () => client.request(ActionLogsCount, { op_id: opId }).then((data) => data.action_logs_count),
-    ...(signal === undefined ? {} : { signal }),
+    signal,
   })) {
     for (const log of page.data.action_logs_page.action_logs) write(`${JSON.stringify(log)}\n`);
     written = page.progress.items;

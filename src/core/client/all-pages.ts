@@ -30,7 +30,7 @@ export interface PagesOptions<TData, TVariables> extends TransientRetryOptions {
   /** Progress already made before `variables`' page, when starting again from a page a read named. */
   start?: { pages: number; items: number };
   /** Aborting ends the read: the iterator returns and the request in flight is dropped. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface WatchOptions<TData> extends TransientRetryOptions {
   /** The wait between one answer and the next request. */
   intervalMs: number;
   /** Aborting ends the watch: the iterator returns, its wait and its request are dropped. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /**
