@@ -47,8 +47,8 @@ export interface PagesOptions<TData, TVariables> extends TransientRetryOptions {
 export async function* allPages<TData, TVariables extends Variables = Variables>(
   client: AuthClient,
   document: GraphQLDocument<TData, TVariables>,
-  variables: TVariables,
-  { next, items, total, start, signal, ...retry }: PagesOptions<TData, TVariables>,
+  variables: NoInfer<TVariables>,
+  { next, items, total, start, signal, ...retry }: PagesOptions<TData, NoInfer<TVariables>>,
 ): AsyncGenerator<Page<TData, TVariables>, void, undefined> {
   let pages = start?.pages ?? 0;
   let itemCount = start?.items ?? 0;

@@ -26,7 +26,7 @@ export interface WatchOptions<TData> extends TransientRetryOptions {
 export async function* watchOperation<TData, TVariables extends Variables = Variables>(
   client: AuthClient,
   document: GraphQLDocument<TData, TVariables>,
-  variables: TVariables,
+  variables: NoInfer<TVariables>,
   { until, intervalMs, signal, ...retry }: WatchOptions<TData>,
 ): AsyncGenerator<TData, void, undefined> {
   if (!(Number.isFinite(intervalMs) && intervalMs >= 0))
