@@ -14,6 +14,10 @@ export type { GraphQLDocument, Variables } from './wire/transport.js';
 export type { VariablesArgs } from './wire/variables.js';
 export type { AuthClientOptions } from './client/options.js';
 export type { AuthClient, AuthIdentity, RequestInit } from './client/types.js';
+// Work that outlives a token: standalone functions taking the client, so an app that uses neither pays nothing.
+export { watchOperation, type WatchOptions } from './client/watch-operation.js';
+export { allPages, type Page, type PagesOptions, type PagesProgress } from './client/all-pages.js';
+export type { TransientRetryOptions } from './client/persistent-request.js';
 export type { AuthState } from './session/auth-state.js';
 export type { AuthEvent, OperationOutcome } from './session/auth-events.js';
 export { tokenTag } from './sources/fingerprint.js';

@@ -13,3 +13,5 @@ export {
   graphqlScopeKey,
 } from '../core/client/query-key.js';
 export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryKeyPrefix, GraphQLQueryScope } from '../core/client/query-key.js';
+export { refetchUntil } from './refetch-until.js';
+export type { RefetchUntilOptions, RefetchUntilQueryOptions } from './refetch-until.js';

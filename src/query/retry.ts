@@ -1,41 +1,6 @@
-import { ClientError } from 'graphql-request';
-import { AuthError, AuthNetworkError, AuthServerError } from '../core/errors/index.js';
-import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../core/wire/retry-after.js';
-import { isTransientAuthError, isTransientStatus } from '../core/wire/transient.js';
-import { type GraphQLDocument, mayBeMutation } from '../core/wire/transport.js';
-
-/**
- * Whether trying a query again could succeed: a flaky auth server or network, yes; a rejected key,
- * a refused request or a GraphQL error in a valid answer, no (retrying only delays the error).
- */
-export function isTransientFailure(error: unknown): boolean {
-  if (error instanceof AuthError) return isTransientAuthError(error);
-  if (error instanceof ClientError) return isTransientStatus(error.response.status);
-  return true;
-}
-
-/**
- * What a hook may retry for `document`: for a mutation only failures before it was sent (the auth
- * server's), since one that failed after sending may have been applied; for anything else, any
- * transient failure.
- */
-export function retryableFailureOf(document: GraphQLDocument<unknown, never>): (error: unknown) => boolean {
-  return mayBeMutation(document) ? isTransientAuthError : isTransientFailure;
-}
-
-/**
- * How long to wait before trying again, if known: the client's own backoff after a failed exchange
- * (whose floor is `/v1/auth`'s Retry-After), or the GraphQL endpoint's Retry-After.
- */
-function retryAfterOf(error: unknown): number | undefined {
-  if (error instanceof AuthServerError) {
-    // The server's own word counts in full, beyond what the client waits by itself.
-    return error.retryAfterMs === undefined && error.retryInMs === undefined ? undefined : Math.max(error.retryAfterMs ?? 0, error.retryInMs ?? 0);
-  }
-  if (error instanceof AuthNetworkError) return error.retryInMs;
-  if (error instanceof ClientError) return readRetryAfter(error.response.headers);
-  return undefined;
-}
+import { EARLY_TIMER_SLACK_MS, MAX_RETRY_AFTER_MS } from '../core/wire/retry-after.js';
+import { retryableFailureOf, retryAfterOf } from '../core/wire/transient-failure.js';
+import type { GraphQLDocument } from '../core/wire/transport.js';
 
 /** React Query's `retry` option: a count, a yes/no, or a decision per failure. */
 export type RetryValue = boolean | number | ((failureCount: number, error: Error) => boolean);
@@ -60,9 +25,6 @@ export function retryOnly(
 
 /** React Query's `retryDelay` option: ms, or ms per failure. */
 export type RetryDelayValue = number | ((failureCount: number, error: Error) => number);
-
-/** How much later than a `Retry-After` (or the client's backoff) a retry is set for. */
-const EARLY_TIMER_SLACK_MS = 20;
 
 /** React Query's own default: doubling from one second, at most thirty. */
 const defaultRetryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);

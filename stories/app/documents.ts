@@ -21,3 +21,11 @@ export const DemoAccountDocument: TypedDocumentNode<{ session_user_account: { na
 export const DemoPauseOpDocument: TypedDocumentNode<{ pause_op: { op_id: string; op_name: string; op_state: OpState } | null }, { op_id: string }> = parse(
   'mutation DemoPauseOp($op_id: String!) { pause_op(op_id: $op_id) { op_id op_name op_state } }',
 );
+
+export const DemoPentestStateDocument: TypedDocumentNode<{ pentest: DemoPentest | null }, { op_id: string }> = parse(
+  'query DemoPentestState($op_id: String!) { pentest(op_id: $op_id) { op_id name state } }',
+);
+
+export const DemoCancelOpDocument: TypedDocumentNode<{ cancel_op: { op_id: string; op_state: OpState } | null }, { op_id: string }> = parse(
+  'mutation DemoCancelOp($op_id: String!) { cancel_op(op_id: $op_id) { op_id op_state } }',
+);

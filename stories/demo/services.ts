@@ -1,5 +1,5 @@
 import { type HttpHandler, http } from 'msw';
-import { pentestDemo } from '../../mock-service/index.ts';
+import { pentestDemo, type PentestDemo } from '../../mock-service/index.ts';
 import type { Regions } from '../../src/index.js';
 import { createMockService, type MockService } from '../../src/testing/index.ts';
 
@@ -31,14 +31,18 @@ export const baseUrlFor = (region: string) => `https://${region}.api.demo.test`;
  */
 export class DemoServices {
   readonly byRegion: ReadonlyMap<string, MockService>;
+  /** The data behind each region's service, for a story that plays the service's part (a pentest finishing). */
+  readonly dataByRegion: ReadonlyMap<string, PentestDemo>;
   readonly regions: Regions;
   readonly retryDelayMs: number;
 
   constructor({ regions = ['us'], tokenLifetimeSec = 3600, retryDelayMs = 400, keysByRegion = {}, corsLessExpiry = false }: DemoConfig = {}) {
+    this.dataByRegion = new Map(regions.map((region) => [region, pentestDemo()]));
     this.byRegion = new Map(
       regions.map((region) => {
         const apiKeys = keysByRegion[region] ?? [DEMO_API_KEY];
-        const service = createMockService({ ...pentestDemo(), regions: { [region]: baseUrlFor(region) }, apiKeys, tokenLifetimeSec });
+        const data = this.dataByRegion.get(region) ?? pentestDemo();
+        const service = createMockService({ ...data, regions: { [region]: baseUrlFor(region) }, apiKeys, tokenLifetimeSec });
         service.corsOnExpired = !corsLessExpiry;
         return [region, service];
       }),

@@ -1,6 +1,7 @@
 // What an app ships, read from the packed tarball as a bundler sees it: the opt-in features (tab sync,
-// persistence, region discovery, the DevTools bridge, the token-endpoint and proxy modes) reach an
-// app's bundle only when it imports them, and the server, testing and Redis entries never do.
+// persistence, region discovery, the DevTools bridge, the token-endpoint and proxy modes, watching and
+// reading every page) reach an app's bundle only when it imports them, and the server, testing and
+// Redis entries never do.
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, inject, it } from 'vitest';
@@ -48,6 +49,8 @@ const FEATURES = {
   authDevtools: ['__REDUX_DEVTOOLS_EXTENSION__'],
   tokenEndpoint: ['the token endpoint named no configured region'],
   graphqlProxy: ['createGraphQLProxy'],
+  watchOperation: ['watchOperation: intervalMs must'],
+  refetchUntil: ['refetchUntil: intervalMs must'],
 } as const;
 
 describe('an app pays only for what it imports', () => {
@@ -71,8 +74,9 @@ describe('an app pays only for what it imports', () => {
         for (const marker of otherMarkers) expect(withFeature, `${feature} brought ${other}`).not.toContain(marker);
       }
     }
-    // Region discovery has no string of its own: its import adds code all the same.
+    // Region discovery and allPages have no string of their own: their imports add code all the same.
     expect((await bundleOf([...BASE, 'autoRegion'])).length).toBeGreaterThan(base.length);
+    expect((await bundleOf([...BASE, 'allPages'])).length).toBeGreaterThan(base.length);
   });
 
   it("neither graphql's parser nor its printer reaches the bundle: DocumentNodes are printed by @0no-co/graphql.web", async () => {

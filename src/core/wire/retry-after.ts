@@ -7,6 +7,13 @@ import { AuthServerError } from '../errors/index.js';
  */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
+/**
+ * How much later than a `Retry-After` (or the client's backoff) a retry is set for: a timer may fire
+ * a few ms early by Date.now, and one set for exactly the wait would find the client still holding
+ * off, fail at once and use up a retry.
+ */
+export const EARLY_TIMER_SLACK_MS = 20;
+
 /** delay-seconds: digits only (Headers.get() has trimmed the value already). */
 const DELAY_SECONDS = /^\d+$/;
 /**

@@ -1,0 +1,45 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import { allPages, type AuthClient, type Page, refetchUntil, useGraphQLQuery, watchOperation } from 'graphql-jwt-auth-react';
+import { PentestDocument, type PentestRow, PentestsPageDocument, type PentestsPage } from '../support/documents.js';
+import type { PageInput } from '../support/mock-service.js';
+
+declare const client: AuthClient;
+
+describe('work that outlives a token', () => {
+  it('watchOperation yields the document’s data, and its variables are the document’s', () => {
+    const watch = watchOperation(client, PentestDocument, { op_id: 'x' }, { until: (data) => data.pentest?.state === 'done', intervalMs: 1000 });
+    expectTypeOf(watch).toEqualTypeOf<AsyncGenerator<{ pentest: PentestRow | null }, void, undefined>>();
+    // @ts-expect-error: op_id is a string
+    void watchOperation(client, PentestDocument, { op_id: 1 }, { until: () => true, intervalMs: 1000 });
+  });
+
+  it('allPages yields pages whose next is the variables or null, as next returns them', () => {
+    const pages = allPages(
+      client,
+      PentestsPageDocument,
+      { page_input: { page_num: 1 } },
+      { next: (data, variables) => (data.pentests_page.pentests.length > 0 ? variables : null) },
+    );
+    expectTypeOf(pages).toEqualTypeOf<AsyncGenerator<Page<PentestsPage, { page_input?: PageInput | null }>, void, undefined>>();
+    // @ts-expect-error: next must return the document's variables
+    void allPages(client, PentestsPageDocument, {}, { next: () => ({ page: 2 }) });
+  });
+
+  it('refetchUntil takes the query’s data type from where it is spread', () => {
+    function Component() {
+      useGraphQLQuery(
+        PentestDocument,
+        { op_id: 'x' },
+        refetchUntil({
+          until: (data) => {
+            expectTypeOf(data).toEqualTypeOf<{ pentest: PentestRow | null }>();
+            return data.pentest?.state === 'done';
+          },
+          intervalMs: 1000,
+        }),
+      );
+      return null;
+    }
+    expectTypeOf(Component).toBeFunction();
+  });
+});
