@@ -215,5 +215,10 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
       ? { ...(status as () => HandlerStatus | PoolStatus)(), refusedOperations }
       : (status as (c: TenantCredentials) => HandlerStatus | null)(...args)) as ServerHandler['status'] & TenantServerHandler['status'];
   handler.status = counted;
+  // A readiness probe reads the same count.
+  if ('ready' in handler) {
+    const { ready } = handler;
+    handler.ready = async () => ({ ...(await ready()), refusedOperations });
+  }
   return handler;
 }

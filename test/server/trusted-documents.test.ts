@@ -144,6 +144,7 @@ describe('createGraphQLProxy({ operations }): what it refuses before the service
     ]);
     expect(lines.join('\n')).not.toContain('start_pentest');
     expect(handler.status()).toEqual({ state: 'ok', since: expect.any(Number) as number, code: null, refusedOperations: 2 });
+    expect(await handler.ready()).toEqual(handler.status());
   });
 
   it('allowIntrospection lets unlisted introspection-only queries through, and nothing that only looks like one', async () => {
