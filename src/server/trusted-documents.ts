@@ -158,7 +158,7 @@ export function trustedDocuments(operations: TrustedOperations, options: Trusted
       document = findByText(query as string);
       if (document === undefined) {
         if (allowIntrospection && isIntrospectionOnly(query as string)) {
-          return { admitted: true, query: query as string, operationName: name, variables, facts: { operationName: name ?? null, type: 'query', id: null } };
+          return { admitted: true, query: query as string, operationName: name, variables, facts: { operationName: null, type: 'query', id: null } };
         }
         return { admitted: false, because: 'unlisted_text', id: undefined, name };
       }
