@@ -1,6 +1,8 @@
 import { TokenExpiredError, TokenRejectedError } from '../core/errors/index.js';
 import { operationNameOf } from '../core/wire/operation-name.js';
-import { inSpan, recordedOperationName, TELEMETRY } from '../core/wire/telemetry.js';
+import { count, inSpan, type Labels, recordedOperationName, TELEMETRY } from '../core/wire/telemetry.js';
+import type { ClientParts } from '../core/client/auth-client.js';
+import { AuthConfigError } from '../core/errors/index.js';
 import { mayBeMutation } from '../core/wire/transport.js';
 import { attemptsOf, type ForwardedAnswer, type ForwardedOperation, forwardingTransport, ResponseTooLarge, UpstreamTimeout } from './forwarding-transport.js';
 import { handlerShell } from './handler-shell.js';
@@ -9,13 +11,18 @@ import {
   checkPositiveInteger,
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   SERVER_OPTION_NAMES,
+  type HandlerStatus,
+  type PoolStatus,
   type ServerHandler,
   type ServerHandlerOptions,
+  type TenantCredentials,
   type TenantHandlerOptions,
   type TenantServerHandler,
 } from './options.js';
 import { graphqlErrorResponse } from './responses.js';
 import { upstreamAuthFailure } from './upstream-client.js';
+import { serverLogger } from './log-lines.js';
+import { type Admission, type OperationFacts, type RefusedBecause, trustedDocuments, type TrustedOperations } from './trusted-documents.js';
 
 /** The proxy's bounds on what it reads. */
 export interface ProxyLimitOptions {
@@ -25,9 +32,28 @@ export interface ProxyLimitOptions {
   maxResponseBytes?: number;
 }
 
-export interface GraphQLProxyOptions extends ServerHandlerOptions, ProxyLimitOptions {}
+/** The app's list of operations, and who may run which (see docs/trusted-documents.md). */
+export interface TrustedDocumentOptions {
+  /**
+   * The operations the app was built with: the GraphQL Code Generator client preset's
+   * `persisted-documents.json` (id → text) or a Map of id → text. Given, the proxy sends upstream
+   * only the list's texts, asked for by id (`documentId`, or `extensions.persistedQuery.sha256Hash`)
+   * or by the exact text, and refuses anything else with 403 `OPERATION_NOT_ALLOWED` before it
+   * reaches the service. Default: none, any operation the key allows is forwarded.
+   */
+  operations?: TrustedOperations;
+  /** Lets unlisted introspection queries (`__schema`, `__type`, `__typename` only) through; default false. Needs `operations`. */
+  allowIntrospection?: boolean;
+  /**
+   * The app's per-user decision on a listed operation, told the list's facts (its name, type and id;
+   * never what the browser claims): false refuses with 403 `OPERATION_NOT_ALLOWED`. Needs `operations`.
+   */
+  authorizeOperation?: (request: Request, operation: OperationFacts) => boolean | Promise<boolean>;
+}
 
-export interface TenantGraphQLProxyOptions extends TenantHandlerOptions, ProxyLimitOptions {}
+export interface GraphQLProxyOptions extends ServerHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions {}
+
+export interface TenantGraphQLProxyOptions extends TenantHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions {}
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -58,59 +84,141 @@ const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLP
   ...SERVER_OPTION_NAMES,
   maxBodyBytes: true,
   maxResponseBytes: true,
+  operations: true,
+  allowIntrospection: true,
+  authorizeOperation: true,
 };
+
+/** What the browser is told of a refusal: why in general, never the text or the id it sent. */
+const REFUSAL_MESSAGES: Readonly<Record<RefusedBecause, string>> = {
+  batch: 'This server runs one operation per request',
+  unknown_id: "No operation of this server's list has this id (a page from another build: reload it)",
+  other_text: "The text sent with this id is not the server's",
+  unlisted_text: "This operation is not on the server's list",
+  other_operation: "The document on the server's list holds no operation of this name",
+  not_authorized: 'This user may not run this operation',
+};
+
+/** An id or a name as a log line holds it: quoted and cut, whatever length the browser sent. */
+const quotedCut = (value: string | undefined) => (value === undefined ? 'none' : JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value));
+
+function checkTrustedDocumentOptions(options: TrustedDocumentOptions): void {
+  if (options.allowIntrospection !== undefined && typeof options.allowIntrospection !== 'boolean') {
+    throw new AuthConfigError('allowIntrospection must be true or false');
+  }
+  if (options.authorizeOperation !== undefined && typeof options.authorizeOperation !== 'function') {
+    throw new AuthConfigError('authorizeOperation must be a function of the request and the operation, answering true or false');
+  }
+  if (options.operations === undefined && (options.allowIntrospection !== undefined || options.authorizeOperation !== undefined)) {
+    throw new AuthConfigError(
+      "allowIntrospection and authorizeOperation apply to a list of operations: give operations too (without it, an operation's type would be the browser's word)",
+    );
+  }
+}
 
 export function createGraphQLProxy(options: TenantGraphQLProxyOptions): TenantServerHandler;
 export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler;
 export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLProxyOptions): ServerHandler | TenantServerHandler {
   warnUnknownOptions('createGraphQLProxy', options, PROXY_OPTION_NAMES);
   for (const name of ['maxBodyBytes', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
+  checkTrustedDocumentOptions(options);
   const limits = {
     timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
-  return handlerShell(options, {
+  const admit =
+    options.operations === undefined ? undefined : trustedDocuments(options.operations, { allowIntrospection: options.allowIntrospection === true });
+  const { authorizeOperation } = options;
+  const logger = serverLogger(options);
+  let refusedOperations = 0;
+
+  async function forward({ client }: ClientParts, labels: Labels, query: string, operation: ForwardedOperation, request: Request): Promise<Response> {
+    // A browser that went away cancels its query upstream; a mutation runs to its end, so that
+    // whether it was applied is known upstream rather than cut off halfway.
+    const init = mayBeMutation(query) ? {} : { signal: request.signal };
+    try {
+      const answer = await inSpan(
+        TELEMETRY.proxySpan,
+        () => ({ 'graphql.operation.name': recordedOperationName(operation.operationName ?? operationNameOf(query)), ...labels() }),
+        () => client.request<ForwardedAnswer, ForwardedOperation>(query, operation, init),
+        ({ value }) => ({
+          ...(value === undefined ? {} : { 'http.response.status_code': value.status }),
+          'graphql_jwt_auth.retried': (attemptsOf.get(operation) ?? 0) > 1,
+        }),
+      );
+      return new Response(answer.body, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      });
+    } catch (error) {
+      const failure = upstreamAuthFailure(error);
+      if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code, failure.headers);
+      if (error instanceof UpstreamTimeout) {
+        return graphqlErrorResponse(504, `The service gave no whole answer within ${limits.timeoutMs} ms`, 'UPSTREAM_TIMEOUT');
+      }
+      if (error instanceof ResponseTooLarge) {
+        return graphqlErrorResponse(502, `The service's answer exceeds ${limits.maxResponseBytes} bytes`, 'RESPONSE_TOO_LARGE');
+      }
+      // The browser is gone: nobody reads this answer.
+      if (request.signal.aborted) return graphqlErrorResponse(499, 'The client closed the request', 'CLIENT_CLOSED_REQUEST');
+      if (error instanceof TokenExpiredError || error instanceof TokenRejectedError) {
+        return graphqlErrorResponse(502, 'The service kept refusing the token after one renewal', 'UPSTREAM_TOKEN_REFUSED');
+      }
+      return graphqlErrorResponse(502, "The service's GraphQL endpoint gave no answer", 'UPSTREAM_UNREACHABLE');
+    }
+  }
+
+  /** A refusal of the list or of the app: counted, told in one bounded line (the name and id, never the text), answered 403. */
+  function refused(because: RefusedBecause, id: string | undefined, name: string | undefined, labels: Labels): Response {
+    refusedOperations += 1;
+    count(TELEMETRY.refusedOperations, { 'graphql_jwt_auth.reason': because, ...labels() });
+    logger.warn(`graphql-jwt-auth-react: refused an operation (${because}): id ${quotedCut(id)}, name ${quotedCut(name)}; answered 403`);
+    return graphqlErrorResponse(403, REFUSAL_MESSAGES[because], 'OPERATION_NOT_ALLOWED');
+  }
+
+  /** The listed operation, sent once the app's authorizeOperation (if any) agreed: awaited only when it answers with a promise. */
+  function admitted(parts: ClientParts, labels: Labels, admission: Extract<Admission, { admitted: true }>, request: Request): Promise<Response> {
+    const operation: ForwardedOperation = {};
+    if (admission.variables !== undefined) operation.variables = admission.variables;
+    if (admission.operationName !== undefined) operation.operationName = admission.operationName;
+    const send = (allowed: boolean) =>
+      allowed
+        ? forward(parts, labels, admission.query, operation, request)
+        : Promise.resolve(refused('not_authorized', admission.facts.id ?? undefined, admission.facts.operationName ?? undefined, labels));
+    if (authorizeOperation === undefined) return send(true);
+    const allowed = authorizeOperation(request, admission.facts);
+    // Only true lets the operation through: a JavaScript caller's 'yes' or undefined refuses.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
+    return typeof allowed === 'boolean' ? send(allowed) : Promise.resolve(allowed).then((value) => send(value === true));
+  }
+
+  const handler = handlerShell(options, {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     transport: forwardingTransport(limits),
-    answerWith:
-      ({ client }, labels) =>
-      async (body, request) => {
+    answerWith: (parts, labels) => (body, request) => {
+      if (admit === undefined) {
         const read = readOperation(body);
         if (read === null) return graphqlErrorResponse(400, 'Send {"query", "variables"?, "operationName"?}', 'BAD_REQUEST');
-        // A browser that went away cancels its query upstream; a mutation runs to its end, so that
-        // whether it was applied is known upstream rather than cut off halfway.
-        const init = mayBeMutation(read.query) ? {} : { signal: request.signal };
-        try {
-          const { operation } = read;
-          const answer = await inSpan(
-            TELEMETRY.proxySpan,
-            () => ({ 'graphql.operation.name': recordedOperationName(operation.operationName ?? operationNameOf(read.query)), ...labels() }),
-            () => client.request<ForwardedAnswer, ForwardedOperation>(read.query, operation, init),
-            ({ value }) => ({
-              ...(value === undefined ? {} : { 'http.response.status_code': value.status }),
-              'graphql_jwt_auth.retried': (attemptsOf.get(operation) ?? 0) > 1,
-            }),
-          );
-          return new Response(answer.body, {
-            status: answer.status,
-            headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-          });
-        } catch (error) {
-          const failure = upstreamAuthFailure(error);
-          if (failure !== null) return graphqlErrorResponse(failure.status, failure.message, failure.code, failure.headers);
-          if (error instanceof UpstreamTimeout) {
-            return graphqlErrorResponse(504, `The service gave no whole answer within ${limits.timeoutMs} ms`, 'UPSTREAM_TIMEOUT');
-          }
-          if (error instanceof ResponseTooLarge) {
-            return graphqlErrorResponse(502, `The service's answer exceeds ${limits.maxResponseBytes} bytes`, 'RESPONSE_TOO_LARGE');
-          }
-          // The browser is gone: nobody reads this answer.
-          if (request.signal.aborted) return graphqlErrorResponse(499, 'The client closed the request', 'CLIENT_CLOSED_REQUEST');
-          if (error instanceof TokenExpiredError || error instanceof TokenRejectedError) {
-            return graphqlErrorResponse(502, 'The service kept refusing the token after one renewal', 'UPSTREAM_TOKEN_REFUSED');
-          }
-          return graphqlErrorResponse(502, "The service's GraphQL endpoint gave no answer", 'UPSTREAM_UNREACHABLE');
-        }
-      },
+        return forward(parts, labels, read.query, read.operation, request);
+      }
+      const admission = admit(body);
+      if (admission === null) return graphqlErrorResponse(400, 'Send {"documentId" or "query", "variables"?, "operationName"?}', 'BAD_REQUEST');
+      if (!admission.admitted) return refused(admission.because, admission.id, admission.name, labels);
+      return admitted(parts, labels, admission, request);
+    },
   });
+  if (admit === undefined) return handler;
+  // The count is the handler's, all tenants together: a tenant's own status has no share of it.
+  const { status } = handler;
+  const counted = ((...args: [] | [TenantCredentials]) =>
+    args.length === 0
+      ? { ...(status as () => HandlerStatus | PoolStatus)(), refusedOperations }
+      : (status as (c: TenantCredentials) => HandlerStatus | null)(...args)) as ServerHandler['status'] & TenantServerHandler['status'];
+  handler.status = counted;
+  // A readiness probe reads the same count.
+  if ('ready' in handler) {
+    const { ready } = handler;
+    handler.ready = async () => ({ ...(await ready()), refusedOperations });
+  }
+  return handler;
 }

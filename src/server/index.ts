@@ -1,4 +1,11 @@
-export { createGraphQLProxy, DEFAULT_MAX_BODY_BYTES, type GraphQLProxyOptions, type TenantGraphQLProxyOptions } from './graphql-proxy.js';
+export {
+  createGraphQLProxy,
+  DEFAULT_MAX_BODY_BYTES,
+  type GraphQLProxyOptions,
+  type TenantGraphQLProxyOptions,
+  type TrustedDocumentOptions,
+} from './graphql-proxy.js';
+export type { OperationFacts, OperationType, TrustedOperations } from './trusted-documents.js';
 export type {
   CredentialsResolver,
   HandlerStatus,

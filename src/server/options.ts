@@ -148,6 +148,8 @@ export interface HandlerStatus {
   since: number;
   /** The code callers are answered with while not ok (UPSTREAM_AUTH_REFUSED, UPSTREAM_AUTH_UNAVAILABLE), else null. */
   code: string | null;
+  /** A proxy given `operations`: how many requests it refused with `OPERATION_NOT_ALLOWED` since it started. */
+  refusedOperations?: number;
 }
 
 /** A fetch-standard handler: a Next.js route handler, Hono, Bun, Deno, or Node's http via an adapter. */
@@ -181,6 +183,8 @@ export interface PoolStatus {
   ok: number;
   degraded: number;
   failing: number;
+  /** A proxy given `operations`: how many requests it refused with `OPERATION_NOT_ALLOWED` since it started, all tenants together. */
+  refusedOperations?: number;
 }
 
 /** A handler for many keys: `status()` counts its tenants' sessions by state. */

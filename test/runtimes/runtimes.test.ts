@@ -111,6 +111,16 @@ describe.each(RUNTIMES)('on $name', (runtime) => {
     expect(mock.graphqlCalls.filter((call) => call.expired).length - expiredAnswers).toBe(1);
   });
 
+  it('the proxy given a list runs the listed operation by its id, and refuses another text with 403 before it reaches upstream', async () => {
+    const ask = (body: unknown) => fetch(`${server.url}/api/graphql-listed`, { method: 'POST', headers: signedIn, body: JSON.stringify(body) });
+    const sent = mock.graphqlCalls.length;
+    expect(await (await ask({ documentId: 'hello-id' })).json()).toEqual({ data: { hello: 'world' } });
+    const refused = await ask({ query: '{ hello hello2: hello }' });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code).toBe('OPERATION_NOT_ALLOWED');
+    expect(mock.graphqlCalls.slice(sent).map((call) => (JSON.parse(call.body) as { query: string }).query)).toEqual(['{ hello }']);
+  });
+
   it('the token handler answers a token; one the upstream expired is renewed with one /v1/auth call', async () => {
     const ask = (body: unknown) => fetch(`${server.url}/api/token`, { method: 'POST', headers: signedIn, body: JSON.stringify(body) });
     const start = authCalls();

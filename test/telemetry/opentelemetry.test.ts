@@ -242,6 +242,23 @@ describe('OpenTelemetry, with the SDK registered', () => {
     ]);
   });
 
+  it('a list of operations: each refusal counted by its reason, no span or exchange for it, never the text or the id', async () => {
+    const running = await startService();
+    const count = 'query Count { pentests_count }';
+    const url = await proxyUrl(running, { operations: { c1: count }, logger: { warn: () => undefined, error: () => undefined } });
+    expect((await post(url, { documentId: 'c1' })).status).toBe(200);
+    expect((await post(url, { documentId: 'nope' })).status).toBe(403);
+    expect((await post(url, { query: '{ pentests_count }' })).status).toBe(403);
+    expect((await post(url, [{ documentId: 'c1' }])).status).toBe(403);
+
+    expect((await collected()).get('graphql_jwt_auth.proxy.refused_operations')).toEqual({
+      sum: 3,
+      attributes: [{ 'graphql_jwt_auth.reason': 'unknown_id' }, { 'graphql_jwt_auth.reason': 'unlisted_text' }, { 'graphql_jwt_auth.reason': 'batch' }],
+    });
+    expect(named('graphql-jwt-auth proxy')).toHaveLength(1);
+    expect(named('graphql-jwt-auth /v1/auth')).toHaveLength(1);
+  });
+
   it('the shared cache: a span per call with what it came to (miss, lease, no hold-off, done, hit)', async () => {
     const running = await startService();
     const tokenCache = memoryTokenCache();

@@ -53,6 +53,7 @@ export const TELEMETRY = {
   expiredAnswers: 'graphql_jwt_auth.graphql.expired_answers',
   retries: 'graphql_jwt_auth.graphql.retries',
   cacheDegradations: 'graphql_jwt_auth.cache.degradations',
+  refusedOperations: 'graphql_jwt_auth.proxy.refused_operations',
 } as const;
 
 /** A GraphQL name, `[_A-Za-z][_0-9A-Za-z]*`, of at most this many characters is recorded as sent. */

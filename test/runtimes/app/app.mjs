@@ -21,6 +21,8 @@ export function createRuntimeApp({ upstream, apiKey, waitUntil }) {
   };
   const tokenHandler = createTokenHandler(shared);
   const proxy = createGraphQLProxy(shared);
+  // The same proxy running only the app's list of operations (docs/trusted-documents.md).
+  const listedProxy = createGraphQLProxy({ ...shared, operations: { 'hello-id': HELLO }, logger: { warn: () => undefined, error: console.error } });
   // /core loads graphql-request, and with it graphql, which reads process.env.NODE_ENV when loaded:
   // Deno needs --allow-env=NODE_ENV for it. Loaded on first use, so the server entries above run on
   // Deno with --allow-net alone.
@@ -39,6 +41,7 @@ export function createRuntimeApp({ upstream, apiKey, waitUntil }) {
     const { pathname } = new URL(request.url);
     if (pathname === '/api/token') return tokenHandler(request);
     if (pathname === '/api/graphql') return proxy(request);
+    if (pathname === '/api/graphql-listed') return listedProxy(request);
     if (pathname === '/core') return coreRequest();
     if (pathname === '/runtime') return Response.json({ runtime: runtimeName() });
     return new Response('not found', { status: 404 });
