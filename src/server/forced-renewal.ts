@@ -87,8 +87,8 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
   /** The last check's end, for the token it checked while that token is still held. */
   let verdict: { token: string; at: number } | null = null;
   /**
-   * When the last renewal in service that cost this process a `/v1/auth` call started, and the
-   * token it left held: the one the service issued then, or the one kept when it could issue none.
+   * When the last renewal in service that brought this process a token of its own asking started,
+   * and that token. (One that failed needs no record: the outage backoff answers the next at once.)
    */
   let forced: { token: string; at: number } | null = null;
 
@@ -116,7 +116,7 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
       await session.replaceInService(token).catch(() => undefined);
       const held = client.store.getState().token;
       // Another process's token, taken from the shared cache, cost this one nothing.
-      if (held !== null && (held === token || session.obtainedFirstHand(held))) forced = { token: held, at: startedAt };
+      if (held !== null && session.obtainedFirstHand(held)) forced = { token: held, at: startedAt };
     } finally {
       // Whatever the outcome, the token still held was looked at just now: an accepted one, or one
       // kept in service through an outage, is not asked about again within the verdict's time.

@@ -477,3 +477,27 @@ describe('the interval belongs to the token a renewal in service brought (issue 
     expect(running.service.authCalls).toHaveLength(4);
   });
 });
+
+describe('the interval after a renewal in service the service could not serve', () => {
+  it('the token kept through a 503 keeps the interval: past the verdict, its claims with no answer ask no /v1/auth until the interval ends', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let clock = Date.now();
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: INTERVAL_MS, now: () => clock, logger: { warn: () => undefined, error: () => undefined } });
+    const token = await tokenOf(await post(url, {}));
+    running.service.queueGraphqlFailures('reset');
+    running.service.queueAuthFailures(503);
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503]);
+
+    clock += TOKEN_VERDICT_MS;
+    running.service.queueGraphqlFailures('reset');
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(checks(running)).toHaveLength(2);
+
+    clock += INTERVAL_MS - TOKEN_VERDICT_MS;
+    running.service.queueGraphqlFailures('reset');
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(running.service.issuedTokens[1]);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503, 200]);
+  });
+});
