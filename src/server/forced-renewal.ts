@@ -70,7 +70,7 @@ export interface ForcedRenewalOptions {
  * claim meanwhile), and its verdict holds for that token for `TOKEN_VERDICT_MS`, however many claim
  * it; a new token is checked anew. On the expired answer the request path renews and retries as for
  * any request; an accepted token stays. When the check gets no answer within `timeoutMs` (or a
- * redirect, no verdict either), the token is renewed in service; the token that renewal leaves held
+ * redirect, no verdict either), the token is renewed in service; a token that renewal obtained itself
  * is not renewed so again within `intervalMs`: so any number of claims costs at most one check per
  * token per `TOKEN_VERDICT_MS`, and one `/v1/auth` call of this process's per interval beside one
  * per token the service's own answers brought, every claim is answered within the bound, and
