@@ -70,16 +70,27 @@ export interface ForcedRenewalOptions {
  * claim meanwhile), and its verdict holds for that token for `TOKEN_VERDICT_MS`, however many claim
  * it; a new token is checked anew. On the expired answer the request path renews and retries as for
  * any request; an accepted token stays. When the check gets no answer within `timeoutMs` (or a
- * redirect, no verdict either), the token is renewed in service, at most once per `intervalMs`: so
- * any number of claims costs at most one check per token per `TOKEN_VERDICT_MS` and one `/v1/auth`
- * call per interval, every claim is answered within the bound, and everyone else keeps the token
- * meanwhile.
+ * redirect, no verdict either), the token is renewed in service; a token that renewal obtained itself
+ * is not renewed so again within `intervalMs`: so any number of claims costs at most one check per
+ * token per `TOKEN_VERDICT_MS`, and one `/v1/auth` call of this process's per interval beside one
+ * per token the service's own answers brought, every claim is answered within the bound, and
+ * everyone else keeps the token meanwhile.
+ *
+ * The interval belongs to the token the renewal brought, not to the process: a claimed token that
+ * came otherwise (on a real expired answer, or another process's from the shared cache, a forced
+ * renewal's too, which asked the service nothing) was never issued after the doubt the claim
+ * raises, and answering it unchecked hands the browser back the very token it says is refused
+ * (a farm under load whose checks ran out their bound did, 18 browsers failing).
  */
 export function forcedRenewals({ client, session }: ClientParts, { intervalMs, timeoutMs, now }: ForcedRenewalOptions) {
   let checking: { token: string; done: Promise<void> } | null = null;
   /** The last check's end, for the token it checked while that token is still held. */
   let verdict: { token: string; at: number } | null = null;
-  let lastForcedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * When the last renewal in service that brought this process a token of its own asking started,
+   * and that token. (One that failed needs no record: the outage backoff answers the next at once.)
+   */
+  let forced: { token: string; at: number } | null = null;
 
   async function ask(): Promise<void> {
     // Not AbortSignal.timeout(): its timer would stay pending for the whole bound after every check.
@@ -100,9 +111,12 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
     } catch (error) {
       // A failed renewal after a real expired answer is the callers' answer already (in the store).
       if (error instanceof AuthError && !(error instanceof UnexpectedRedirectError)) return;
-      if (now() - lastForcedAt < intervalMs) return;
-      lastForcedAt = now();
+      if (forced?.token === token && now() - forced.at < intervalMs) return;
+      const startedAt = now();
       await session.replaceInService(token).catch(() => undefined);
+      const held = client.store.getState().token;
+      // Another process's token, taken from the shared cache, cost this one nothing.
+      if (held !== null && session.obtainedFirstHand(held)) forced = { token: held, at: startedAt };
     } finally {
       // Whatever the outcome, the token still held was looked at just now: an accepted one, or one
       // kept in service through an outage, is not asked about again within the verdict's time.

@@ -75,8 +75,8 @@ export interface HandlerOptionsBase {
   trustForwardedHeaders?: boolean;
   /**
    * A `{"expired": T}` for the current token renews it only when the service really refuses T (one
-   * `{ __typename }` request of the handler's own tells), or, where that check gets no answer, at
-   * most once per this many ms per process. Default 30 000.
+   * `{ __typename }` request of the handler's own tells), or where that check gets no answer; the
+   * token such a renewal brought is not renewed so again for this many ms. Default 30 000.
    */
   forcedRenewalIntervalMs?: number;
   /**

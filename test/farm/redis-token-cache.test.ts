@@ -95,7 +95,9 @@ describe('redisTokenCache on a real redis-server', () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
     expect(running.service.authCalls).toHaveLength(1);
     expect(warn.mock.calls).toEqual([
-      ['graphql-jwt-auth-react: the token cache is unavailable (RedisNotReady); each process renews its own token until it is back'],
+      [
+        'graphql-jwt-auth-react: the token cache is unavailable (RedisNotReady: the Redis client is not connected); each process renews its own token until it is back',
+      ],
     ]);
     expect(await redisCli(redis.port, '--scan')).toBe('');
   });

@@ -424,3 +424,80 @@ describe('what claims cost, one after another (issue 47: each cost a check again
     expect(running.service.authCalls).toHaveLength(1);
   });
 });
+
+describe('the interval belongs to the token a renewal in service brought (issue 47: a loaded farm answered browsers the very token they said was refused)', () => {
+  it('a forced renewal that took another process’s token from the shared cache spent no interval: that token claimed with no answer is renewed, never answered with itself', async () => {
+    const running = await startService();
+    const tokenCache = memoryTokenCache();
+    const other = await tokenUrl(running, { tokenCache });
+    const url = await tokenUrl(running, { tokenCache, upstreamTimeoutMs: 200 });
+    const first = await tokenOf(await post(other, {}));
+    expect(await tokenOf(await post(url, {}))).toBe(first);
+    running.service.expireTokensNow();
+    const shared = await tokenOf(await post(other, { expired: first }));
+    // From here on this handler's checks get no answer (a service too loaded to answer within the bound).
+    onTestFinished(running.service.pauseGraphql());
+
+    // Its renewal in service takes the other process's token from the cache: no /v1/auth of its own.
+    expect(await tokenOf(await post(url, { expired: first }))).toBe(shared);
+    expect(running.service.authCalls).toHaveLength(2);
+    running.service.expireTokensNow();
+
+    // The service now refuses that token too: its claim is renewed in service, once, for everyone claiming it.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(url, { expired: shared }).then(tokenOf)));
+    expect(answers).not.toContain(shared);
+    expect(new Set(answers)).toEqual(new Set([running.service.issuedTokens[2]]));
+    expect(running.service.authCalls).toHaveLength(3);
+    // The token this handler's own renewal brought keeps the interval: claimed with no answer, it answers unrenewed.
+    const renewed = running.service.issuedTokens[2];
+    expect(await tokenOf(await post(url, { expired: renewed }))).toBe(renewed);
+    expect(running.service.authCalls).toHaveLength(3);
+    // One check of each token, none answered: the service held them all.
+    const unanswered = () => checks(running).filter((call) => call.status === 0);
+    expect(unanswered().map((call) => call.token)).toEqual([first, shared, renewed]);
+  });
+
+  it('a token renewed on a real expired answer after a forced renewal inherits no interval: claimed with no answer, it is renewed once', async () => {
+    const { running, url, second, advance } = await renewedInService();
+    advance(1_000);
+    running.service.expireTokensNow();
+    // Checked: the service refuses it, the request path renews, the check is answered with the new token.
+    const third = await tokenOf(await post(url, { expired: second }));
+    expect(third).toBe(running.service.issuedTokens[2]);
+    expect(running.service.authCalls).toHaveLength(3);
+
+    advance(1_000); // past the verdict, well within the interval of the forced renewal
+    running.service.queueGraphqlFailures('reset');
+    const fourth = await tokenOf(await post(url, { expired: third }));
+    expect(fourth).not.toBe(third);
+    expect(fourth).toBe(running.service.issuedTokens[3]);
+    expect(running.service.authCalls).toHaveLength(4);
+    running.service.queueGraphqlFailures('reset');
+    expect(await tokenOf(await post(url, { expired: fourth }))).toBe(fourth);
+    expect(running.service.authCalls).toHaveLength(4);
+  });
+});
+
+describe('the interval after a renewal in service the service could not serve', () => {
+  it('the token kept through a 503 keeps the interval: past the verdict, its claims with no answer ask no /v1/auth until the interval ends', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let clock = Date.now();
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: INTERVAL_MS, now: () => clock, logger: { warn: () => undefined, error: () => undefined } });
+    const token = await tokenOf(await post(url, {}));
+    running.service.queueGraphqlFailures('reset');
+    running.service.queueAuthFailures(503);
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503]);
+
+    clock += TOKEN_VERDICT_MS;
+    running.service.queueGraphqlFailures('reset');
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(checks(running)).toHaveLength(2);
+
+    clock += INTERVAL_MS - TOKEN_VERDICT_MS;
+    running.service.queueGraphqlFailures('reset');
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(running.service.issuedTokens[1]);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503, 200]);
+  });
+});

@@ -109,7 +109,7 @@ describe('the other lines the handlers write, through the same rule', () => {
       handler.dispose();
     }
     expect(lines).toEqual([
-      'graphql-jwt-auth-react: the token cache is unavailable (CacheError\\x0D\\x0Agraphql-jwt-auth-react: the token cache is back); each process renews its own token until it is back',
+      'graphql-jwt-auth-react: the token cache is unavailable (CacheError\\x0D\\x0Agraphql-jwt-auth-react: the token cache is back: down); each process renews its own token until it is back',
     ]);
   });
 });

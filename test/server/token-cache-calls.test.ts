@@ -103,7 +103,7 @@ describe('tokenCache: what the cache is asked', () => {
     expect(running.service.authCalls).toHaveLength(1);
     // The lease is released after the failed write: the cache answers again.
     expect(warn.mock.calls).toEqual([
-      ['graphql-jwt-auth-react: the token cache is unavailable (Error); each process renews its own token until it is back'],
+      ['graphql-jwt-auth-react: the token cache is unavailable (Error: connection refused); each process renews its own token until it is back'],
       ['graphql-jwt-auth-react: the token cache is back; processes share one token again'],
     ]);
   });

@@ -34,7 +34,7 @@ describe('tokenCache: a cache that fails', () => {
 
     expect(answer).toBe(running.service.issuedTokens[0]);
     expect(running.service.authCalls).toHaveLength(1);
-    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable: no answer within 20 ms')]]);
   });
 
   it('a cache that hangs costs its full callTimeoutMs once: later renewals give it 250 ms until it answers again', { timeout: 20_000 }, async () => {
@@ -49,7 +49,7 @@ describe('tokenCache: a cache that fails', () => {
 
     expect(renewed).toBe(running.service.issuedTokens[1]);
     expect(running.service.authCalls).toHaveLength(2);
-    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')]]);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable: no answer within 4000 ms')]]);
   });
 
   it('a hung call that answers at last shows the cache is back: one line when it hung, one when it answered', async () => {
@@ -62,7 +62,7 @@ describe('tokenCache: a cache that fails', () => {
     answer(null);
 
     await waitUntil(() => warn.mock.calls.length === 2);
-    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable')], [BACK]]);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable: no answer within 20 ms')], [BACK]]);
     expect(running.service.authCalls).toHaveLength(1);
   });
 
@@ -78,7 +78,7 @@ describe('tokenCache: a cache that fails', () => {
     expect(warn.mock.calls).toEqual([[UNAVAILABLE('failure')]]);
   });
 
-  it('a cache that stays down is logged once, however many renewals fail on it', async () => {
+  it('a cache that stays down is logged once with its error’s name and message, however many renewals fail on it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const running = await startService();
     const down: TokenCache = { ...memoryTokenCache(), read: () => Promise.reject(new Error('connection refused')) };
@@ -90,7 +90,7 @@ describe('tokenCache: a cache that fails', () => {
 
     expect(running.service.authCalls).toHaveLength(2);
     expect(renewed).toBe(running.service.issuedTokens[1]);
-    expect(warn.mock.calls).toEqual([[UNAVAILABLE('Error')]]);
+    expect(warn.mock.calls).toEqual([[UNAVAILABLE('Error: connection refused')]]);
   });
 });
 
@@ -124,7 +124,10 @@ describe.each([
     running.service.expireTokensNow();
     expect((await post(url, make === createTokenHandler ? { expired: running.service.issuedTokens[0] } : body)).status).toBe(200);
 
-    expect(lines).toEqual([`app warn: ${UNAVAILABLE('Error')}`, 'app warn: graphql-jwt-auth-react: the token cache is back; processes share one token again']);
+    expect(lines).toEqual([
+      `app warn: ${UNAVAILABLE('Error: connection refused')}`,
+      'app warn: graphql-jwt-auth-react: the token cache is back; processes share one token again',
+    ]);
     expect(consoleWarn).not.toHaveBeenCalled();
   });
 });

@@ -20,6 +20,16 @@ function validEntry(entry: unknown): CachedToken | null {
   return { token, expiresAt, obtainedAt, region };
 }
 
+/**
+ * What a cache failure says of itself, for the one line logged when the cache goes away: its name and
+ * its message, since the name alone often says nothing (node-redis names most of its errors `Error`).
+ * The logger it goes to makes it printable and bounds it.
+ */
+function failureOf(error: unknown): string {
+  if (!(error instanceof Error)) return 'failure';
+  return error.message === '' ? error.name : `${error.name}: ${error.message}`;
+}
+
 export type GuardedTokenCache = Required<Omit<TokenCache, 'timing' | 'holdOff' | 'readHoldOff'>> & {
   /** The farm's outage hold-off, or null where the cache keeps none (each process backs off alone). */
   holdOffs: {
@@ -50,9 +60,7 @@ export function guardTokenCache(cache: TokenCache, callTimeoutMs: number, log: (
   function settle(next: typeof state, error?: unknown): void {
     if (state === 'up' && next !== 'up') {
       count(TELEMETRY.cacheDegradations, labels?.());
-      log(
-        `graphql-jwt-auth-react: the token cache is unavailable (${error instanceof Error ? error.name : 'failure'}); each process renews its own token until it is back`,
-      );
+      log(`graphql-jwt-auth-react: the token cache is unavailable (${failureOf(error)}); each process renews its own token until it is back`);
     }
     if (state !== 'up' && next === 'up') log('graphql-jwt-auth-react: the token cache is back; processes share one token again');
     state = next;
