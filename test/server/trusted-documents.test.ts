@@ -5,11 +5,12 @@
 // counted, and logged in one bounded line that names the id and the name, never the text.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AuthConfigError } from '../../src/index.js';
+import { ClientError } from 'graphql-request';
+import { AuthConfigError, createAuthClient, graphqlProxy } from '../../src/index.js';
 import { createGraphQLProxy, type GraphQLProxyOptions, type OperationFacts, type TenantGraphQLProxyOptions } from '../../src/server/index.js';
 import { runningOpId } from '../support/documents.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
-import { hasSession, post, SESSION_COOKIE, serveHandler } from './serve-handler.js';
+import { hasSession, post, SESSION_COOKIE, serveHandler, withSession } from './serve-handler.js';
 
 const COUNT = 'query Count { pentests_count }';
 const ACCOUNT = 'query Account { session_user_account { uuid name } }';
@@ -270,5 +271,21 @@ describe('createGraphQLProxy({ operations }): mistakes fail at start-up', () => 
   ])('%s', (_name, extra, message) => {
     expect(() => createGraphQLProxy({ ...base, ...(extra as Partial<GraphQLProxyOptions>) })).toThrow(AuthConfigError);
     expect(() => createGraphQLProxy({ ...base, ...(extra as Partial<GraphQLProxyOptions>) })).toThrow(message);
+  });
+});
+
+describe("the browser's client behind a proxy with a list", () => {
+  it('an operation the list refuses fails alone, with its code: the next listed one is sent and answered, no refresh() needed', async () => {
+    const running = await startService();
+    const { url } = await served(running);
+    const client = createAuthClient({ graphqlProxy: graphqlProxy(url), fetch: withSession });
+
+    const refused: unknown = await client.request('query NotListed { pentests_count }').catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(ClientError);
+    expect((refused as ClientError).response.errors?.[0]?.extensions).toEqual({ code: 'OPERATION_NOT_ALLOWED' });
+    expect(client.store.getState()).toMatchObject({ error: null });
+    await expect(client.request(COUNT)).resolves.toEqual({ pentests_count: expect.any(Number) as number });
+    expect(sentTexts(running)).toEqual([COUNT]);
   });
 });

@@ -2,7 +2,7 @@ import { ClientError } from 'graphql-request';
 import { absoluteUrl } from '../wire/absolute-url.js';
 import { createStore } from 'zustand/vanilla';
 import { AuthConfigError, ServerCredentialsError, SignedOutError } from '../errors/index.js';
-import { appFailure } from '../sources/app-refusal.js';
+import { answerCode, appFailure } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
@@ -21,6 +21,9 @@ export interface ProxyClientOptions {
 
 /** Statuses with which the app's proxy refuses its own user: no retry until refresh() or a new identity. */
 const REFUSED = new Set([401, 403]);
+
+/** The proxy's code for an operation its list of the app's own (`operations`) does not hold. */
+const OPERATION_NOT_ALLOWED = 'OPERATION_NOT_ALLOWED';
 
 /**
  * Backend-for-frontend mode: every operation goes to the app's GraphQL proxy with the proxy's
@@ -67,7 +70,9 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
         // The service refusing the server's key is the server's to fix: not retried, and the next
         // request asks again (the proxy holds off on its side), so no refresh() is needed after a fix.
         if (failed instanceof ServerCredentialsError) throw failed;
-        if (REFUSED.has(status)) {
+        // The proxy's list refused this operation (an old tab after a deploy, a user not allowed it),
+        // not this user: the error is the operation's alone, with its code, and the next one goes out.
+        if (REFUSED.has(status) && answerCode(text) !== OPERATION_NOT_ALLOWED) {
           if (generation === startedIn) store.setState({ status: 'error', error: failed });
           throw failed;
         }

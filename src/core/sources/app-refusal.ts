@@ -28,7 +28,7 @@ export function appRefusal(status: number, message: string, { what, url, handler
 }
 
 /** The code a handler's failure carries: `{ code }` from the token handler, `errors[0].extensions.code` from the proxy. */
-function answerCode(body: string): unknown {
+export function answerCode(body: string): unknown {
   try {
     const answer = JSON.parse(body) as { code?: unknown; errors?: Array<{ extensions?: { code?: unknown } }> } | null;
     return answer?.code ?? answer?.errors?.[0]?.extensions?.code;
