@@ -5,14 +5,14 @@
  * statuses, refused redirects and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
 import type { ReadAnswer, SentRequest } from './client-error.js';
-import type { GraphQLDocument, Variables } from './document-source.js';
+import { type GraphQLDocument, unboxed, type Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
 import { operationText } from './operation-text.js';
 import { NO_REDIRECT, refuseRedirect } from './redirects.js';
 
-export type { GraphQLDocument, Variables } from './document-source.js';
+export type { GraphQLDocument, TypedDocumentText, Variables } from './document-source.js';
 
 /**
  * Internal: the request got no readable answer (connection failed, or a browser hid an answer that
@@ -31,7 +31,8 @@ export class NoAnswer extends Error {
  * Mutations may have run before a connection dropped, so nothing that might be one is sent twice.
  * The proxy runs this on any client's text: the expression has no quantifier, so it stays one pass.
  */
-export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolean {
+export function mayBeMutation(typed: GraphQLDocument<unknown, never>): boolean {
+  const document = unboxed(typed);
   if (typeof document === 'string') return /(^|[^\w$])mutation\b/.test(document);
   return document.definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
 }
