@@ -21,14 +21,6 @@ export type TypedDocumentText<TData, TVariables> = String & DocumentTypeDecorati
  */
 export type GraphQLDocument<TData, TVariables> = string | TypedDocumentNode<TData, TVariables> | TypedDocumentText<TData, TVariables>;
 
-/**
- * A String object (a `TypedDocumentString`) as its text, so everything past here reads a string or a
- * DocumentNode only. Told apart by `kind`, which only a DocumentNode has: the shortest test in the bundle.
- */
-export function unboxed(document: GraphQLDocument<unknown, never>): string | DocumentNode {
-  return (document as Partial<DocumentNode>).kind ? (document as DocumentNode) : String(document);
-}
-
 const printed = new WeakMap<object, string>();
 
 /** The operation's source text: stable across renders and equal for equal documents. */

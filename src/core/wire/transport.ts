@@ -5,7 +5,8 @@
  * statuses, refused redirects and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
 import type { ReadAnswer, SentRequest } from './client-error.js';
-import { type GraphQLDocument, unboxed, type Variables } from './document-source.js';
+import type { DocumentNode } from 'graphql';
+import type { GraphQLDocument, Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
@@ -31,10 +32,12 @@ export class NoAnswer extends Error {
  * Mutations may have run before a connection dropped, so nothing that might be one is sent twice.
  * The proxy runs this on any client's text: the expression has no quantifier, so it stays one pass.
  */
-export function mayBeMutation(typed: GraphQLDocument<unknown, never>): boolean {
-  const document = unboxed(typed);
-  if (typeof document === 'string') return /(^|[^\w$])mutation\b/.test(document);
-  return document.definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
+export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolean {
+  // Text has no `definitions`, in a string or a String object (the preset's TypedDocumentString),
+  // which `test` reads as its text.
+  const { definitions } = document as Partial<DocumentNode>;
+  if (!definitions) return /(^|[^\w$])mutation\b/.test(document as string);
+  return definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
 }
 
 export interface SendOptions {
