@@ -10,7 +10,7 @@ export { DEFAULT_REGIONS, endpointsForBase, resolveRegion } from './sources/regi
 export { MAX_RETRY_AFTER_MS } from './wire/retry-after.js';
 export type { RegionEndpoints, Regions } from './sources/regions.js';
 export { decodeJwtClaims, readTokenExpiry, TOKEN_LIFETIME_MS } from './sources/token-expiry.js';
-export type { GraphQLDocument, Variables } from './wire/transport.js';
+export type { GraphQLDocument, TypedDocumentText, Variables } from './wire/transport.js';
 export type { VariablesArgs } from './wire/variables.js';
 export type { AuthClientOptions } from './client/options.js';
 export type { AuthClient, AuthIdentity, RequestInit } from './client/types.js';

@@ -1,6 +1,6 @@
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
 import { operationNameOf } from './operation-name.js';
-import { documentSource } from './document-source.js';
+import { documentSource, type GraphQLDocument } from './document-source.js';
 
 /** What goes into the POST body besides the variables. */
 export interface OperationText {
@@ -44,9 +44,9 @@ function operationNameOfDocument(document: DocumentNode): string | undefined {
  * graphql-request does on every request) costs more than the rest of the client's work together.
  * A DocumentNode is printed once for its query key and its requests alike (documentSource).
  */
-export function operationText(document: string | DocumentNode): OperationText {
-  // Codegen's TypedDocumentString is a boxed String: neither a string nor a DocumentNode.
-  if (typeof document !== 'string' && !('kind' in document)) return operationText(String(document));
+export function operationText(document: GraphQLDocument<unknown, never>): OperationText {
+  // The preset's TypedDocumentString is a String object: neither a string nor a DocumentNode.
+  if (document instanceof String) return operationText(String(document));
   if (typeof document !== 'string') return { query: documentSource(document), operationName: operationNameOfDocument(document) };
   let known = scannedStrings.get(document);
   if (known === undefined) {

@@ -5,6 +5,7 @@
  * statuses, refused redirects and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
 import type { ReadAnswer, SentRequest } from './client-error.js';
+import type { DocumentNode } from 'graphql';
 import type { GraphQLDocument, Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
@@ -12,7 +13,7 @@ import { isGraphQLResult } from './graphql-result.js';
 import { operationText } from './operation-text.js';
 import { NO_REDIRECT, refuseRedirect } from './redirects.js';
 
-export type { GraphQLDocument, Variables } from './document-source.js';
+export type { GraphQLDocument, TypedDocumentText, Variables } from './document-source.js';
 
 /**
  * Internal: the request got no readable answer (connection failed, or a browser hid an answer that
@@ -32,8 +33,11 @@ export class NoAnswer extends Error {
  * The proxy runs this on any client's text: the expression has no quantifier, so it stays one pass.
  */
 export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolean {
-  if (typeof document === 'string') return /(^|[^\w$])mutation\b/.test(document);
-  return document.definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
+  // Text has no `definitions`, in a string or a String object (the preset's TypedDocumentString),
+  // which `test` reads as its text.
+  const { definitions } = document as Partial<DocumentNode>;
+  if (!definitions) return /(^|[^\w$])mutation\b/.test(document as string);
+  return definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
 }
 
 export interface SendOptions {
