@@ -29,7 +29,7 @@ describe('redisTokenCache and the node-redis versions of the peer range', () => 
   });
 
   it('refuses any other client without isReady, saying what it takes', () => {
-    const withoutIsReady = { set: async () => 'OK', eval: async () => null, on: () => undefined, listenerCount: () => 1 };
+    const withoutIsReady = { set: () => Promise.resolve('OK'), eval: () => Promise.resolve(null), on: () => undefined, listenerCount: () => 1 };
 
     expect(() => redisTokenCache(withoutIsReady as never)).toThrow(
       new AuthConfigError('redisTokenCache takes a node-redis client (createClient, or createCluster of redis >= 6): this one has no isReady'),

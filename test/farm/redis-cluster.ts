@@ -41,7 +41,8 @@ function parseNodes(text: string): ClusterNode[] {
       return {
         port: Number(/:(\d+)@/.exec(address)?.[1]),
         flags: flags.split(','),
-        slots: slots.filter((slot) => /^\d+(-\d+)?$/.test(slot)).map((slot) => slot.split('-').map(Number) as [number, number]),
+        // A slot range `0-5460`, or one slot `5461`, whose end is then its start.
+        slots: slots.filter((slot) => /^\d+(-\d+)?$/.test(slot)).map((slot) => slot.split('-').map(Number) as [number, number?]),
       };
     })
     .map((node) => ({ ...node, slots: node.slots.map(([from, to]) => [from, to ?? from] as [number, number]) }));
@@ -109,8 +110,8 @@ async function startCluster(): Promise<RedisCluster> {
       children.set(port, child);
       outputs.set(port, '');
       const record = (chunk: Buffer) => outputs.set(port, (outputs.get(port) ?? '') + chunk.toString());
-      child.stdout?.on('data', record);
-      child.stderr?.on('data', record);
+      child.stdout.on('data', record);
+      child.stderr.on('data', record);
     });
     for (const port of ports) {
       await waitFor(`node ${String(port)} answering`, async () => {
