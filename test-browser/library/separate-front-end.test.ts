@@ -116,7 +116,7 @@ describe('a front end on another site than its backend, in Chromium', () => {
     const { service, received, endpoint, query } = await frontEndAndBackend('tokenEndpoint', ['https://app.example.com']);
 
     // The harness is a production build: the error says its code and the URL (docs/config-errors.md).
-    expect(await query()).toEqual({ error: `AuthNetworkError: GJA_AUTH_UNREACHABLE ${endpoint}` });
+    expect(await query()).toEqual({ error: `AuthNetworkError: Could not reach the auth endpoint ${endpoint}` });
 
     expect(received.map(({ method }) => method)).toEqual(['OPTIONS']);
     expect(service.authCalls).toHaveLength(0);

@@ -51,7 +51,8 @@ describe('many tabs in Chromium (BroadcastChannel + Web Locks)', () => {
     const results = await Promise.all(pages.map((page) => page.evaluate(() => window.harness.query())));
 
     // The harness is a production build: the error says its code (docs/config-errors.md).
-    expect(results).toEqual(Array(3).fill({ error: 'SignedOutError: GJA_SIGNED_OUT' }));
+    // The harness is a Vite dev server: a development build, so the message is the full one.
+    expect(results).toEqual(Array(3).fill({ error: 'SignedOutError: Signed out: call refresh() to authenticate again' }));
     expect(service.authCalls).toHaveLength(1);
     expect(service.graphqlCalls).toHaveLength(0);
     await Promise.all(pages.map((page) => page.close()));
