@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type TestProjectInlineConfiguration } from 'vitest/config';
-import { OWN_PROCESS, shared as base } from './vitest.shared.js';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { OWN_PROCESS, resolveFromInstall, shared as base } from './vitest.shared.js';
 
 // The hooks' tests (test/react, the key-factory recipe) on the lowest @tanstack/react-query the peer
 // range allows, and the @tanstack/query-core it pins: `npm run test:react-query-lowest`, a CI job of its
 // own. They live in test/react-query-lowest, a package of its own as test/react18 is, so the root keeps
 // the current React Query; React is the root's. test/react/react-query-version.test.ts checks that this
 // run loads the range's floor and that test/react-query-lowest installs exactly that.
-const REACT_QUERY_PACKAGES = /^@tanstack\/(?:react-query|query-core)(?:\/|$)/;
-const anchorFile = fileURLToPath(new URL('../test/react-query-lowest/package.json', import.meta.url));
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { peerDependencies: Record<string, string> };
 const floor = /^\^(\d+\.\d+\.\d+)$/.exec(manifest.peerDependencies['@tanstack/react-query'] ?? '')?.[1];
@@ -19,15 +16,8 @@ if (floor === undefined) throw new Error('The @tanstack/react-query peer range i
  * Our sources and tests, which vite transforms, resolve React Query from test/react-query-lowest. Node
  * then loads that copy, whose own import of query-core finds the version it pins beside it.
  */
-function lowestReactQuery(): Plugin {
-  return {
-    name: 'react-query-lowest',
-    enforce: 'pre',
-    resolveId(source, _importer, options) {
-      return REACT_QUERY_PACKAGES.test(source) ? this.resolve(source, anchorFile, { ...options, skipSelf: true }) : null;
-    },
-  };
-}
+const lowestReactQuery = () =>
+  resolveFromInstall('react-query-lowest', /^@tanstack\/(?:react-query|query-core)(?:\/|$)/, 'test/react-query-lowest/package.json');
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { include, exclude, ...settings } = base.test;

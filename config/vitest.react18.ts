@@ -1,25 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type TestProjectInlineConfiguration } from 'vitest/config';
-import { OWN_PROCESS, shared as base } from './vitest.shared.js';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { OWN_PROCESS, resolveFromInstall, shared as base } from './vitest.shared.js';
 
 // The tests that render React, again on React 18: every .tsx test and the hooks' own suite. The rest
 // (core, server, farm, model, mock service) never loads React, so a second run of it would test React 19's
 // absence twice. React 18 lives in test/react18 (a package of its own, so react-dom 18 finds react 18 as
 // its peer while the root keeps React 19). `npm test` runs this project with the others in one vitest
 // run (vitest.config.ts at the root); `npx vitest run --project 'react-18*'` runs its two projects alone.
-const REACT_PACKAGES = /^react(?:-dom)?(?:\/|$)/;
-const anchorFile = fileURLToPath(new URL('../test/react18/package.json', import.meta.url));
-
 /** Our sources and tests, which vite transforms, resolve React from test/react18. */
-function react18(): Plugin {
-  return {
-    name: 'react-18',
-    enforce: 'pre',
-    resolveId(source, _importer, options) {
-      return REACT_PACKAGES.test(source) ? this.resolve(source, anchorFile, { ...options, skipSelf: true }) : null;
-    },
-  };
-}
+const react18 = () => resolveFromInstall('react-18', /^react(?:-dom)?(?:\/|$)/, 'test/react18/package.json');
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { include, exclude, ...settings } = base.test;

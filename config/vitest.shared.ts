@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configDefaults, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, type Plugin, type ViteUserConfig } from 'vitest/config';
 
 // What every vitest config of this repository shares: the package's entries resolved to the sources,
 // and the settings of the main suite. The configs differ in which files they run and how.
@@ -12,6 +12,22 @@ import { configDefaults, type ViteUserConfig } from 'vitest/config';
  */
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const source = (path: string) => resolve(ROOT, path);
+
+/**
+ * Our sources and tests, which vite transforms, resolve the `packages` from the install whose
+ * package.json is `anchor` (test/react18, test/react-query-lowest: packages of their own, so the root
+ * keeps the current versions): the React 18 run and the lowest-React-Query run share it.
+ */
+export function resolveFromInstall(name: string, packages: RegExp, anchor: string): Plugin {
+  const anchorFile = source(anchor);
+  return {
+    name,
+    enforce: 'pre',
+    resolveId(id, _importer, options) {
+      return packages.test(id) ? this.resolve(id, anchorFile, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
 
 /**
  * Files that need a process of their own, not only a VM context or a shared worker: the reliability
