@@ -72,6 +72,8 @@ export const shared = {
     setupFiles: ['test/support/setup.ts'],
     // jsdom's fetch is Node's own (undici): no CORS, real sockets to the 127.0.0.1 mock service.
     environment: 'jsdom',
+    // Vitest's own output, then each failure again at the end of stdout, where a CI log's tail shows it.
+    reporters: ['default', './config/failures-last-reporter.ts'],
     testTimeout: 15_000,
     hookTimeout: 15_000,
     // The machines have 2 cores; the suites are I/O bound and share nothing.
