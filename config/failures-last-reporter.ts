@@ -13,7 +13,7 @@ export default class FailuresLastReporter implements Reporter {
     for (const testModule of testModules) {
       for (const testCase of testModule.children.allTests('failed')) {
         lines.push(`FAILED ${testModule.relativeModuleId} > ${testCase.fullName}`);
-        for (const error of testCase.result().errors) {
+        for (const error of testCase.result().errors ?? []) {
           const message = `${error.name}: ${error.message}`.split('\n').slice(0, 6);
           lines.push(...message.map((line) => `    ${line}`));
         }
