@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { expectNoFailedGraphQL, renewalSettles } from './demo/play.ts';
+import { expectNoFailedGraphQL, renewalSettles, STEP_TIMEOUT_MS } from './demo/play.ts';
 
 const meta = { title: 'Demos/15 Clock skew', parameters: { demo: { tokenLifetimeSec: 20 } } } satisfies Meta;
 export default meta;
@@ -21,7 +21,7 @@ export const ClockSkew: StoryObj = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
     // The panel counts down by the app's own (skewed) clock: about 20 s, not 3 hours.
     await expect(Number.parseFloat(canvas.getByTestId('auth-expiry').textContent)).toBeLessThan(21);
 

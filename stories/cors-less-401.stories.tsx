@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { DemoClock } from './app/clock.ts';
 import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
-import { authRows, logSettles, operationRows, shownToken } from './demo/play.ts';
+import { authRows, logSettles, operationRows, shownToken, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { type DemoServices, demoOf } from './demo/services.ts';
 
 const meta = {
@@ -43,7 +43,7 @@ export const CorsLess401Story: StoryObj = {
   render: (_args, context) => <CorsLess401 demo={demoOf(context)} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Let 61 minutes pass' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Refetch' }));

@@ -4,7 +4,7 @@ import { firstPentestLines, firstRunningPentest } from './app/demo-data.ts';
 import { PentestList } from './app/PentestList.tsx';
 import { AccountBadge } from './app/AccountBadge.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, logSettles } from './demo/play.ts';
+import { authRows, logSettles, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/1 Happy path' } satisfies Meta;
@@ -23,7 +23,7 @@ export const HappyPath: StoryObj = {
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: STEP_TIMEOUT_MS });
     const list = await canvas.findByRole('list', { name: 'Pentests' });
     await expect(
       within(list)
@@ -32,8 +32,8 @@ export const HappyPath: StoryObj = {
     ).toEqual(firstPentestLines('us'));
     const running = firstRunningPentest('us');
     await userEvent.click(canvas.getByRole('button', { name: `Pause ${running.name}` }));
-    await canvas.findByText(`Paused “${running.name}”`, {}, { timeout: 5000 });
-    await within(list).findByText(`${running.name} · paused`, {}, { timeout: 5000 });
+    await canvas.findByText(`Paused “${running.name}”`, {}, { timeout: STEP_TIMEOUT_MS });
+    await within(list).findByText(`${running.name} · paused`, {}, { timeout: STEP_TIMEOUT_MS });
     // The mutation invalidated both queries: each ran twice, on the one token.
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(rows.filter((row) => row.kind === 'graphql' && row.status === 200)).toHaveLength(5);

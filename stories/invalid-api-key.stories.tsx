@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, logSettles } from './demo/play.ts';
+import { authRows, logSettles, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { DEMO_API_KEY, demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/5 Invalid API key' } satisfies Meta;
@@ -22,7 +22,7 @@ export const InvalidApiKey: StoryObj = {
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert', {}, { timeout: STEP_TIMEOUT_MS });
     await expect(alert.textContent).toMatch(/^InvalidApiKeyError: /);
     await expect(canvas.getByTestId('auth-status').textContent).toBe('error');
     await expect(canvas.getByTestId('auth-error').textContent).toMatch(/^InvalidApiKeyError: /);
@@ -33,7 +33,7 @@ export const InvalidApiKey: StoryObj = {
 
     await userEvent.type(canvas.getByLabelText('API key'), DEMO_API_KEY);
     await userEvent.click(canvas.getByRole('button', { name: 'Use this key' }));
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
     await waitFor(async () => {
       await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticated');
     });

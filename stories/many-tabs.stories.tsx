@@ -7,7 +7,7 @@ import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
 import { useDemoServices } from './demo/demo-context.ts';
 import { tokenLabel } from './demo/log.ts';
-import { authRows, logSettles, shownToken } from './demo/play.ts';
+import { authRows, logSettles, shownToken, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { DEMO_API_KEY, type DemoServices, demoOf } from './demo/services.ts';
 import { tabSync } from '../src/index.js';
 
@@ -77,7 +77,7 @@ export const ManyTabsStory: StoryObj = {
       async () => {
         await expect(tokens()).toEqual(['us#1', 'us#1', 'us#1']);
       },
-      { timeout: 5000 },
+      { timeout: STEP_TIMEOUT_MS },
     );
     // The renewal, about 3.5 s in: still one call for the three tabs.
     await waitFor(

@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { firstRunningPentest } from './app/demo-data.ts';
 import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, logSettles, operationRows } from './demo/play.ts';
+import { authRows, logSettles, operationRows, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/8 Mutation after expiry' } satisfies Meta;
@@ -20,13 +20,13 @@ export const MutationAfterExpiry: StoryObj = {
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    const list = await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    const list = await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Expire issued tokens now' }));
     const running = firstRunningPentest('us');
     await userEvent.click(canvas.getByRole('button', { name: `Pause ${running.name}` }));
-    await canvas.findByText(`Paused “${running.name}”`, {}, { timeout: 5000 });
-    await within(list).findByText(`${running.name} · paused`, {}, { timeout: 5000 });
+    await canvas.findByText(`Paused “${running.name}”`, {}, { timeout: STEP_TIMEOUT_MS });
+    await within(list).findByText(`${running.name} · paused`, {}, { timeout: STEP_TIMEOUT_MS });
 
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(operationRows(rows, 'DemoPentests').filter((row) => row.token === 'us#2' && row.status === 200)).toHaveLength(1);

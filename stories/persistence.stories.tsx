@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
-import { authRows, logSettles, operationRows, shownToken } from './demo/play.ts';
+import { authRows, logSettles, operationRows, shownToken, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { type DemoServices, demoOf } from './demo/services.ts';
 import { sessionPersistence } from '../src/index.js';
 
@@ -41,13 +41,13 @@ export const PersistenceStory: StoryObj = {
   render: (_args, context) => <Persistence demo={demoOf(context)} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Reload' }));
     await waitFor(async () => {
       await expect(canvas.getByTestId('loads').textContent).toBe('Page load 2');
     });
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
 
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(operationRows(rows, 'DemoPentests').map((row) => `${String(row.status)} ${row.token}`)).toEqual(['200 us#1', '200 us#1']);

@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { decodeJwt } from '../src/testing/jwt.ts';
 import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, expectNoFailedGraphQL, renewalSettles, shownToken } from './demo/play.ts';
+import { authRows, expectNoFailedGraphQL, renewalSettles, shownToken, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/2 Proactive refresh', parameters: { demo: { tokenLifetimeSec: 20 } } } satisfies Meta;
@@ -20,7 +20,7 @@ export const ProactiveRefresh: StoryObj = {
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
     await waitFor(async () => {
       await expect(shownToken(canvasElement, canvas.getByTestId('auth-token'))).toBe('us#1');
     });

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { PentestList } from './app/PentestList.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, logSettles, operationRows, shownToken } from './demo/play.ts';
+import { authRows, logSettles, operationRows, shownToken, STEP_TIMEOUT_MS } from './demo/play.ts';
 
 const meta = { title: 'Demos/3 Reactive refresh' } satisfies Meta;
 export default meta;
@@ -18,7 +18,7 @@ export const ReactiveRefresh: StoryObj = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Expire issued tokens now' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Refetch' }));

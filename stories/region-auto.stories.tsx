@@ -4,7 +4,7 @@ import { PentestList } from './app/PentestList.tsx';
 import { AccountBadge } from './app/AccountBadge.tsx';
 import { firstPentestLine } from './app/demo-data.ts';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, logSettles } from './demo/play.ts';
+import { authRows, logSettles, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { autoRegion } from '../src/index.js';
 
 const meta = {
@@ -30,7 +30,7 @@ export const RegionAuto: StoryObj = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Dana Demo (eu)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (eu)', {}, { timeout: STEP_TIMEOUT_MS });
     await canvas.findByText(firstPentestLine('eu'));
 
     const calls = await logSettles(canvasElement, async (rows) => {

@@ -4,7 +4,7 @@ import { PentestList } from './app/PentestList.tsx';
 import { AccountBadge } from './app/AccountBadge.tsx';
 import { firstPentestLine } from './app/demo-data.ts';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, logSettles } from './demo/play.ts';
+import { authRows, logSettles, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/7 Region switch', parameters: { demo: { regions: ['us', 'eu'] } } } satisfies Meta;
@@ -25,16 +25,16 @@ export const RegionSwitch: StoryObj = {
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: STEP_TIMEOUT_MS });
     await canvas.findByText(firstPentestLine('us'));
 
     await userEvent.click(canvas.getByRole('button', { name: 'eu' }));
-    await canvas.findByText('Signed in as Dana Demo (eu)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (eu)', {}, { timeout: STEP_TIMEOUT_MS });
     await canvas.findByText(firstPentestLine('eu'));
     await expect(canvas.queryByText(firstPentestLine('us'))).toBeNull();
 
     await userEvent.click(canvas.getByRole('button', { name: 'us' }));
-    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: STEP_TIMEOUT_MS });
 
     const calls = await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows).map((row) => `${row.region} ${String(row.status)}`)).toEqual(['us 200', 'eu 200', 'us 200']);

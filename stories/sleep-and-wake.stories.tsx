@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { announceVisible, DemoClock } from './app/clock.ts';
 import { PentestList } from './app/PentestList.tsx';
 import { DemoFrame } from './demo/DemoFrame.tsx';
-import { authRows, expectNoFailedGraphQL, logSettles, operationRows } from './demo/play.ts';
+import { authRows, expectNoFailedGraphQL, logSettles, operationRows, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { type DemoServices, demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/11 Sleep and wake' } satisfies Meta;
@@ -40,7 +40,7 @@ export const SleepAndWakeStory: StoryObj = {
   render: (_args, context) => <SleepAndWake demo={demoOf(context)} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
 
     await userEvent.click(canvas.getByRole('button', { name: 'Sleep for an hour, then wake' }));
 

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { STORM_SIZE, StormGrid } from './app/StormGrid.tsx';
 import { AccountBadge } from './app/AccountBadge.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { authRows, logSettles, operationRows } from './demo/play.ts';
+import { authRows, logSettles, operationRows, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/4 Storm' } satisfies Meta;
@@ -22,7 +22,7 @@ export const Storm: StoryObj = {
   ),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: 5000 });
+    await canvas.findByText('Signed in as Dana Demo (us)', {}, { timeout: STEP_TIMEOUT_MS });
     await logSettles(canvasElement, async (rows) => {
       await expect(authRows(rows)).toHaveLength(1);
     });

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { SuspensePentests } from './app/SuspensePentests.tsx';
 import { renderDemo } from './demo/render-demo.tsx';
-import { logSettles } from './demo/play.ts';
+import { logSettles, STEP_TIMEOUT_MS } from './demo/play.ts';
 import { demoOf } from './demo/services.ts';
 
 const meta = { title: 'Demos/9 Suspense' } satisfies Meta;
@@ -26,7 +26,7 @@ export const Suspense: StoryObj = {
     await expect(canvas.getByTestId('suspense-fallback')).toBeTruthy();
     await expect(canvas.getByTestId('auth-status').textContent).toBe('authenticating');
 
-    const list = await canvas.findByRole('list', { name: 'Pentests' }, { timeout: 5000 });
+    const list = await canvas.findByRole('list', { name: 'Pentests' }, { timeout: STEP_TIMEOUT_MS });
     await expect(list.children).toHaveLength(5);
     await expect(canvas.queryByTestId('suspense-fallback')).toBeNull();
     const calls = await logSettles(canvasElement, async (rows) => {

@@ -1,5 +1,12 @@
 import { expect, waitFor } from 'storybook/test';
 
+/**
+ * How long a play step may take to show its result: a bound, not a wait (each step ends on its event).
+ * On a loaded 2-core machine a step took more than 5 s, in Chromium (the first page, a mutation's answer)
+ * and under jsdom in `npm test` (the Suspense story's list).
+ */
+export const STEP_TIMEOUT_MS = 15_000;
+
 /** A request log row as the page shows it: what the play functions count. */
 export interface ShownCall {
   kind: 'auth' | 'graphql';

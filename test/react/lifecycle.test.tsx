@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { type ReactNode, StrictMode, Suspense } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, createAuthClient, useAuth, useGraphQLSuspenseQuery } from '../../src/index.js';
 import { PentestsDocument } from '../support/documents.js';
-import { API_KEY, sleep, startService, type Running } from '../support/fixtures.js';
+import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
 import { providerProps } from '../support/render.js';
 import { sessionPersistence } from '../../src/index.js';
@@ -39,8 +39,10 @@ describe('background work belongs to a committed owner', () => {
   for (const strict of [false, true]) {
     it(`Suspense above the provider${strict ? ' (StrictMode)' : ''}: 1 /v1/auth call on mount, 0 after unmount, no timer left`, async () => {
       tracker = trackLibraryTimers();
-      // 4 s tokens (3 s after iat rounding): a client left armed would renew 1.5 s in.
-      const running = await startService({ tokenLifetimeSec: 4 });
+      // A 60 s token: however slow a loaded machine renders, the mount ends long before its renewal is due
+      // (30 s), so any second /v1/auth call here would be a discarded render's. After unmount no library
+      // timer is left, so nothing can renew: that, not a sleep, is what proves "0 after unmount".
+      const running = await startService({ tokenLifetimeSec: 60 });
       const view = render(suspenseAboveProvider(running, strict));
 
       await screen.findByTestId('items');
@@ -49,15 +51,14 @@ describe('background work belongs to a committed owner', () => {
 
       view.unmount();
       expect(await tracker.live()).toEqual([]);
-      await sleep(2_500);
       expect(running.service.authCalls).toHaveLength(1);
-      expect(await tracker.live()).toEqual([]);
     });
   }
 
   it('StrictMode with a persisted token: 0 /v1/auth calls on mount and after unmount', async () => {
     tracker = trackLibraryTimers();
-    const running = await startService({ tokenLifetimeSec: 4 });
+    // A 60 s token: the stored one is fresh however long the seed and the render take on a loaded machine.
+    const running = await startService({ tokenLifetimeSec: 60 });
     const items = new Map<string, string>();
     const storage = {
       getItem: (name: string) => items.get(name) ?? null,
@@ -77,11 +78,10 @@ describe('background work belongs to a committed owner', () => {
       </StrictMode>,
     );
     expect((await screen.findByTestId('status')).textContent).toBe('authenticated');
-    view.unmount();
-    expect(await tracker.live()).toEqual([]);
-
-    await sleep(2_500); // past the stored token's renewal time
     expect(running.service.authCalls).toHaveLength(1);
+    view.unmount();
+    // No library timer left: nothing renews the stored token once the provider is gone.
+    expect(await tracker.live()).toEqual([]);
   });
 
   it('a committed provider renews in the background by itself', async () => {
@@ -93,10 +93,11 @@ describe('background work belongs to a committed owner', () => {
       </AuthProvider>,
     );
     await screen.findByTestId('items');
-    expect(running.service.authCalls).toHaveLength(1);
-    // Renewal at half the 3 s lifetime: the committed provider's timer makes the second call by itself.
-    await sleep(2_500);
-    expect(running.service.authCalls).toHaveLength(2);
+    const sends = running.service.graphqlCalls.length;
+    // Renewal at half the 3 s lifetime: the committed provider's timer makes the next call by itself,
+    // with no request sent meanwhile to ask for it (waited for, not slept: a loaded machine is late).
+    await vi.waitFor(() => expect(running.service.authCalls.length).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 50 });
+    expect(running.service.graphqlCalls).toHaveLength(sends);
   });
 });
 
