@@ -74,8 +74,10 @@ export const shared = {
     environment: 'jsdom',
     // Vitest's own output, then each failure again at the end of stdout, where a CI log's tail shows it.
     reporters: ['default', './config/failures-last-reporter.ts'],
-    testTimeout: 15_000,
-    hookTimeout: 15_000,
+    // Bounds, not waits (a test ends at its events): at load 11-13 on 2 cores a dependency-cruiser pass
+    // and a fast-check run each took past 15 s, though a quiet machine takes 4-11 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // The machines have 2 cores; the suites are I/O bound and share nothing.
     pool: 'forks',
     // Most of a test's time is spent waiting (real HTTP, child processes, redis-server, timers), so two

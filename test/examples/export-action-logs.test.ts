@@ -59,5 +59,5 @@ describe('examples/export-action-logs', () => {
     sentAtWrite.forEach((sent, index) => {
       expect(running.service.graphqlCalls.slice(sent).map((call) => pageNumOf(call.body))).not.toContain(index + 1);
     });
-  }, 30_000);
+  });
 });

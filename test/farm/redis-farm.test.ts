@@ -25,7 +25,7 @@ async function eventually(condition: () => boolean | Promise<boolean>, limitMs =
 const UNKEYED_WARNING =
   'graphql-jwt-auth-react: the shared token cache has neither encryptionKey nor keySecret: its names can be checked against guessed API keys offline, and anyone who can write to it chooses the token';
 
-describe('four server processes on one Redis share one token', { timeout: 45_000 }, () => {
+describe('four server processes on one Redis share one token', { timeout: 120_000 }, () => {
   it('cold start: 200 browser clients over 4 processes cost 1 upstream /v1/auth; a server-side expiry 1 more, 0 failed requests', async () => {
     const running = await startService();
     const redis = await testRedis();

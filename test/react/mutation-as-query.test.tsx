@@ -30,7 +30,7 @@ describe('a mutation run through useGraphQLQuery', () => {
 
     renderWithAuth(<AddOnMount />, running, {}, undefined, { strict: false });
 
-    await screen.findByTestId('paused', {}, { timeout: 3_000 }); // the retry waits out the backoff, at most 1 s
+    await screen.findByTestId('paused'); // the retry waits out the backoff, at most 1 s
     expect(running.service.authCalls.map((call) => call.status)).toEqual([503, 200]);
     expect(running.service.appliedMutations).toBe(1);
   });

@@ -45,7 +45,7 @@ describe('the API key travels only in the body of POST /v1/auth', () => {
       running,
       { onAuthError: (error) => authErrors.push(error) },
     );
-    await screen.findByTestId('pentests', {}, { timeout: 3_000 }); // the retry waits out the backoff, at most 1 s
+    await screen.findByTestId('pentests'); // the retry waits out the backoff, at most 1 s
     running.service.expireTokensNow();
     await view.queryClient.refetchQueries();
     fireEvent.click(screen.getByText('sign out'));

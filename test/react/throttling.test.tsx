@@ -20,7 +20,7 @@ describe('the hooks under a throttling gateway (429 with Retry-After)', () => {
 
       renderWithAuth(<PentestList />, running);
 
-      await screen.findByTestId('pentests', {}, { timeout: 5_000 });
+      await screen.findByTestId('pentests');
       const calls = endpoint === 'auth' ? service.authCalls : service.graphqlCalls;
       expect(calls.map((call) => call.status)).toEqual([429, 200]);
       expect(gaps(calls)[0]).toBeGreaterThanOrEqual(1_000);
@@ -36,7 +36,7 @@ describe('the hooks under a throttling gateway (429 with Retry-After)', () => {
     renderWithAuth(<PauseNext />, running, {}, queryClient);
     fireEvent.click(screen.getByText('pause'));
 
-    await screen.findByTestId('paused', {}, { timeout: 5_000 });
+    await screen.findByTestId('paused');
     expect(gaps(running.service.authCalls)[0]).toBeGreaterThanOrEqual(1_000);
     expect(running.service.appliedMutations).toBe(1);
   });

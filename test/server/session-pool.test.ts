@@ -89,7 +89,7 @@ describe('the session pool', () => {
     expect(back.status).toBe(200);
     expect(authsFor(running, 'b')).toBe(2);
     expect(await renewalTimers()).toBe(2);
-  }, 15_000);
+  });
 
   it('a tenant nobody asks for while /v1/auth fails tries one background renewal, then waits for its next request', async () => {
     // 5 s: the token's exp is in whole seconds, and the retry a second after the failed renewal must fall before it.
@@ -109,7 +109,7 @@ describe('the session pool', () => {
     expect(authsFor(running, 'b')).toBe(2);
     expect(authsFor(running, 'a')).toBe(2);
     handler.dispose();
-  }, 15_000);
+  });
 
   it('a request that came while its background renewal was failing keeps the tenant renewing: its next timer asks again', async () => {
     const running = await startTenants({ tokenLifetimeSec: 5 });
@@ -133,7 +133,7 @@ describe('the session pool', () => {
     expect(authsFor(running, 'a')).toBe(3);
     await waitUntil(() => handler.status({ apiKey: KEYS.a, region: 'test' })?.state === 'ok');
     handler.dispose();
-  }, 15_000);
+  });
 
   it('refresh() asks /v1/auth once for every tenant held, and resolves when one tenant’s key is refused: that tenant alone reads failing', async () => {
     const running = await startTenants({ tokenLifetimeSec: 3600 });

@@ -37,7 +37,7 @@ describe('tokenCache: a cache that fails', () => {
     expect(warn.mock.calls).toEqual([[UNAVAILABLE('TokenCacheUnavailable: no answer within 20 ms')]]);
   });
 
-  it('a cache that hangs costs its full callTimeoutMs once: later renewals give it 250 ms until it answers again', { timeout: 20_000 }, async () => {
+  it('a cache that hangs costs its full callTimeoutMs once: later renewals give it 250 ms until it answers again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const running = await startService();
     const silent: TokenCache = { ...memoryTokenCache(), read: () => new Promise(() => undefined), timing: { callTimeoutMs: 4_000 } };

@@ -13,9 +13,10 @@ afterEach(async ({ task }) => {
 });
 
 // Testing Library's find* and waitFor give up after 1 s by default: on a loaded 2-core machine a query
-// that renews a token over real HTTP took longer than that (the wait still ends at the event).
+// that renews a token over real HTTP took longer than that, and at load 11-13 longer than 5 s. The
+// bound is not a wait: each find ends at its event.
 beforeEach(async ({ task }) => {
   if (!task.file.name.endsWith('.tsx')) return;
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5_000 });
+  configure({ asyncUtilTimeout: 15_000 });
 });
