@@ -12,7 +12,7 @@ import { serveDirectory } from './static-server.ts';
 
 const BUILD_DIR = resolve(process.argv[2] ?? 'storybook-static');
 const SCREENSHOT_DIR = resolve('test-results/screenshots');
-const STORY_TIMEOUT_MS = 45_000;
+const STORY_TIMEOUT_MS = 120_000; // a bound, not a wait: each story ends at its play function's last event
 /** A running Storybook to test instead of the static build, e.g. `npm start`'s http://127.0.0.1:6006. */
 const STORYBOOK_URL = process.env.STORYBOOK_URL;
 /** Only stories whose id contains this, e.g. STORIES=storm (for a quicker run while working). */

@@ -1,4 +1,4 @@
-import { expect, waitFor } from 'storybook/test';
+import { configure, expect, waitFor } from 'storybook/test';
 
 /**
  * How long a play step may take to show its result: a bound, not a wait (each step ends on its event).
@@ -6,6 +6,11 @@ import { expect, waitFor } from 'storybook/test';
  * and under jsdom in `npm test` (the Suspense story's list).
  */
 export const STEP_TIMEOUT_MS = 15_000;
+
+// Every find and waitFor of a play function gets that bound: storybook/test has its own copy of
+// Testing Library, whose default (1 s) the test setup's configure() does not reach. Every story imports
+// this module, in Storybook and in `npm test` alike.
+configure({ asyncUtilTimeout: STEP_TIMEOUT_MS });
 
 /** A request log row as the page shows it: what the play functions count. */
 export interface ShownCall {
@@ -59,7 +64,7 @@ export const authRows = (calls: ShownCall[]) => calls.filter((call) => call.kind
 export const operationRows = (calls: ShownCall[], operation: string) => calls.filter((call) => call.operation === operation);
 
 /** Waits until the log satisfies `check` (an expect-based assertion), then returns the rows. */
-export async function logSettles(canvasElement: HTMLElement, check: (calls: ShownCall[]) => Promise<void>, timeout = 5000): Promise<ShownCall[]> {
+export async function logSettles(canvasElement: HTMLElement, check: (calls: ShownCall[]) => Promise<void>, timeout = STEP_TIMEOUT_MS): Promise<ShownCall[]> {
   await waitFor(() => check(shownCalls(canvasElement)), {
     timeout,
   });
@@ -71,7 +76,7 @@ export async function expectNoFailedGraphQL(calls: ShownCall[]): Promise<void> {
   await expect(failures).toEqual([]);
 }
 
-/** Waits (up to 16 s) for the timed renewal: a second /v1/auth, then a query sent with its token. */
+/** Waits for the timed renewal (due within 16 s, plus a step's bound): a second /v1/auth, then a query sent with its token. */
 export function renewalSettles(canvasElement: HTMLElement): Promise<ShownCall[]> {
   return logSettles(
     canvasElement,
@@ -79,6 +84,6 @@ export function renewalSettles(canvasElement: HTMLElement): Promise<ShownCall[]>
       await expect(authRows(rows)).toHaveLength(2);
       await expect(rows.some((row) => row.kind === 'graphql' && row.token === 'us#2' && row.status === 200)).toBe(true);
     },
-    16_000,
+    16_000 + STEP_TIMEOUT_MS,
   );
 }

@@ -8,9 +8,13 @@ import { renderWithAuth } from '../support/render.js';
 const ended = (data: { pentest: PentestRow | null }) => ['done', 'ended'].includes(data.pentest?.state ?? 'ended');
 
 function PentestState({ opId, intervalMs, retry = 3 }: { opId: string; intervalMs: number; retry?: false | number }) {
-  const { data, error } = useGraphQLQuery(PentestDocument, { op_id: opId }, { ...refetchUntil({ until: ended, intervalMs }), retry });
+  const { data, error, isFetching } = useGraphQLQuery(PentestDocument, { op_id: opId }, { ...refetchUntil({ until: ended, intervalMs }), retry });
   if (error) return <p role="alert">{error.message}</p>;
-  return <p aria-label="state">{data?.pentest?.state ?? '…'}</p>;
+  return (
+    <p aria-label="state" data-fetching={String(isFetching)}>
+      {data?.pentest?.state ?? '…'}
+    </p>
+  );
 }
 
 function pentestOf(running: Running, opId: string) {
@@ -58,6 +62,8 @@ describe('refetchUntil', () => {
     await waitUntil(() => stateShown() === 'running');
 
     setVisibility('hidden');
+    // A refetch sent just before the page hid may still be on its way: the count starts once it is in.
+    await waitUntil(() => screen.queryByLabelText('state')?.dataset.fetching === 'false');
     const calls = running.service.graphqlCalls.length;
     await sleep(150);
     expect(running.service.graphqlCalls).toHaveLength(calls);

@@ -34,7 +34,7 @@ it('never shows an error when the token expires mid-test', async () => {
       </QueryClientProvider>,
     );
     // The first answer needs a token first: more than Testing Library's 1 s on a busy CI machine.
-    await screen.findByText('Weekly internal');
+    await screen.findByText('Weekly internal', {}, { timeout: 10_000 });
 
     mock.expireTokensNow(); // the service now answers "The incoming token has expired"
     await queryClient.refetchQueries();
