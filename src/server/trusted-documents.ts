@@ -123,6 +123,7 @@ export interface TrustedDocumentsOptions {
  */
 export function trustedDocuments(operations: TrustedOperations, options: TrustedDocumentsOptions = {}): (body: unknown) => Admission {
   const documents = listed(operations);
+  // Each id under both its forms, so that either is one read of the string as it came (no copy to hash).
   const byId = new Map<string, ListedDocument>();
   for (const document of documents) {
     const id = withoutPrefix(document.id);
@@ -131,17 +132,21 @@ export function trustedDocuments(operations: TrustedOperations, options: Trusted
       throw new AuthConfigError(`operations holds id ${JSON.stringify(id.slice(0, 100))} twice (with and without "sha256:"), for two texts`);
     }
     byId.set(id, document);
+    byId.set(`${SHA256_PREFIX}${id}`, document);
   }
   const byText = new Map(documents.map((document) => [document.text, document]));
-  const longestId = Math.max(...[...byId.keys()].map((id) => id.length));
-  const longestText = Math.max(...documents.map(({ text }) => text.length));
+  // A fold, not Math.max(...all): a list of a few hundred thousand would overflow the call stack.
+  const longest = (values: Iterable<string>) => {
+    let most = 0;
+    for (const value of values) most = Math.max(most, value.length);
+    return most;
+  };
+  const longestId = longest(byId.keys());
+  const longestText = longest(byText.keys());
   const allowIntrospection = options.allowIntrospection === true;
 
   /** The id as listed, with or without `sha256:` on either side. */
-  const findById = (id: string): ListedDocument | undefined => {
-    const bare = withoutPrefix(id);
-    return bare.length > longestId ? undefined : byId.get(bare);
-  };
+  const findById = (id: string): ListedDocument | undefined => (id.length > longestId ? undefined : byId.get(id));
   const findByText = (text: string) => (text.length > longestText ? undefined : byText.get(text));
 
   return (body) => {

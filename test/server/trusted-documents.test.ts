@@ -257,6 +257,19 @@ describe('createGraphQLProxy({ operations }): the proxy’s guarantees hold with
   });
 });
 
+describe('createGraphQLProxy({ operations }): a list of any size', () => {
+  it('200,000 operations are taken at start-up (the longest id and text found by a fold, not a spread that overflows the stack)', async () => {
+    const running = await startService();
+    const operations = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`id${String(i)}`, `query Q${String(i)} { pentests_count }`]));
+    const { url } = await served(running, { operations });
+
+    const answer = await post(url, { documentId: 'sha256:id199999' });
+
+    expect(answer.status).toBe(200);
+    expect(sentTexts(running)).toEqual(['query Q199999 { pentests_count }']);
+  }, 60_000);
+});
+
 describe('createGraphQLProxy({ operations }): mistakes fail at start-up', () => {
   const base = { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9' }, authorizeRequest: hasSession };
   it.each([
