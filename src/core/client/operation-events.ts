@@ -1,7 +1,7 @@
 import type { ClientError } from 'graphql-request';
 import { type AuthEvents, type OperationOutcome, tokenTag } from '../session/auth-events.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
-import { sentOperationName } from '../wire/operation-text.js';
+import { operationText } from '../wire/operation-text.js';
 import { type GraphQLDocument, mayBeMutation, type SendOptions } from '../wire/transport.js';
 
 /** The longest operation name an event tells, as a span records. */
@@ -40,7 +40,7 @@ export function reportedSend<T>(
     events.emit({
       type: 'operation',
       // A server's client runs any browser's text: a name (found by the scan, so a GraphQL name) is cut short.
-      operationName: (sentOperationName(attempt.document) ?? '').slice(0, MAX_NAME),
+      operationName: (operationText(attempt.document).operationName ?? '').slice(0, MAX_NAME),
       kind: mayBeMutation(attempt.document) ? 'mutation' : 'query',
       tokenTag: attempt.token && tokenTag(attempt.token),
       outcome,

@@ -4,6 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { AuthConfigError, ServerCredentialsError, SignedOutError } from '../errors/index.js';
 import { answerCode, appFailure } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
+import { documentIdOf } from '../wire/document-source.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { clientError } from '../wire/client-error.js';
@@ -58,7 +59,12 @@ function operationRefused(error: ClientError): OperationNotAllowedError {
 export function createProxyClient({ url, fetch: fetchImpl, identity, sendDocumentIds = false }: ProxyClientOptions): AuthClient {
   const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
   const proxyUrl = absoluteUrl(url);
-  const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }), clientError, { sendDocumentIds });
+  const send = createTransport(
+    proxyUrl,
+    (input, init) => fetchImpl(input, { ...init, credentials: 'include' }),
+    clientError,
+    sendDocumentIds ? documentIdOf : undefined,
+  );
   const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };
   const events = createAuthEvents(Date.now);
   let generation = 0;

@@ -10,10 +10,7 @@ import { isPlainObject } from './graphql-result.js';
  */
 
 export interface SentRequest {
-  /** Empty for a request by id, which sends no text. */
   query: string;
-  /** The id sent in place of the text (a proxy client's `sendDocumentIds`). */
-  documentId?: string;
   variables: object | undefined;
 }
 

@@ -25,24 +25,11 @@ const printed = new WeakMap<object, string>();
 
 /**
  * The id a document carries: the client preset's `persistedDocuments` puts it in `__meta__.hash`
- * (`sha256:…`), on a document node and on a TypedDocumentString alike. Undefined for any other document.
+ * (`sha256:…`), on a document node and on a TypedDocumentString alike (a string has none).
  */
-export function documentIdOf(document: GraphQLDocument<unknown, never>): string | undefined {
-  if (typeof document === 'string') return undefined;
-  const hash = (document as { __meta__?: { hash?: unknown } }).__meta__?.hash;
-  return typeof hash === 'string' && hash !== '' ? hash : undefined;
-}
-
-/**
- * The id of a document that carries nothing else, no definitions and no text: what the preset's
- * `replaceDocumentWithHash` makes. Undefined for any document with text to send.
- */
-export function idOnlyDocument(document: GraphQLDocument<unknown, never>): string | undefined {
-  const id = documentIdOf(document);
-  if (id === undefined) return undefined;
-  const textless = document instanceof String ? document.trim() === '' : !Array.isArray((document as Partial<DocumentNode>).definitions);
-  return textless ? id : undefined;
-}
+export const documentIdOf = (document: GraphQLDocument<unknown, never>): string | undefined =>
+  // The preset's own field: its generated code types it a string.
+  (document as { __meta__?: { hash?: string } }).__meta__?.hash;
 
 /** The operation's source text: stable across renders and equal for equal documents. */
 export function documentSource(document: string | DocumentNode): string {

@@ -1,7 +1,6 @@
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
 import { operationNameOf } from './operation-name.js';
-import { unusableConfig } from '../errors/error-message.js';
-import { documentSource, type GraphQLDocument, idOnlyDocument } from './document-source.js';
+import { documentSource, type GraphQLDocument } from './document-source.js';
 
 /** What goes into the POST body besides the variables. */
 export interface OperationText {
@@ -36,8 +35,9 @@ function keep(known: OperationText): void {
 }
 
 function operationNameOfDocument(document: DocumentNode): string | undefined {
-  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => (definition.kind as string) === 'OperationDefinition');
-  return operations.length === 1 ? operations[0]?.name?.value : undefined;
+  // The preset's replaceDocumentWithHash leaves a document its id alone: no definitions, no name.
+  const operations = (document.definitions as DocumentNode['definitions'] | undefined)?.filter((definition): definition is OperationDefinitionNode => (definition.kind as string) === 'OperationDefinition');
+  return operations?.length === 1 ? operations[0]?.name?.value : undefined;
 }
 
 /**
@@ -46,8 +46,6 @@ function operationNameOfDocument(document: DocumentNode): string | undefined {
  * A DocumentNode is printed once for its query key and its requests alike (documentSource).
  */
 export function operationText(document: GraphQLDocument<unknown, never>): OperationText {
-  // The preset's `replaceDocumentWithHash` leaves only the id: there is no text to send.
-  if (idOnlyDocument(document) !== undefined) throw unusableConfig('GJA_ID_ONLY_DOCUMENT');
   // The preset's TypedDocumentString is a String object: neither a string nor a DocumentNode.
   if (document instanceof String) return operationText(String(document));
   if (typeof document !== 'string') return { query: documentSource(document), operationName: operationNameOfDocument(document) };
@@ -57,14 +55,4 @@ export function operationText(document: GraphQLDocument<unknown, never>): Operat
     keep(known);
   }
   return known;
-}
-
-/**
- * The name a request sends, without printing anything: what a query key, an event and a request by
- * id need. A document node's from its definitions (none when it holds only its id), a text's by the scan.
- */
-export function sentOperationName(document: GraphQLDocument<unknown, never>): string | undefined {
-  if (typeof document === 'string' || document instanceof String) return operationText(String(document)).operationName;
-  const { definitions } = document as Partial<DocumentNode>;
-  return Array.isArray(definitions) ? operationNameOfDocument(document) : undefined;
 }
