@@ -655,7 +655,10 @@ fixed bearer and returns the answer as text (a streamed answer was slower on thi
 \`proxy\` helper streams it with the same fixed header; the token floor reads the JSON body and answers
 one constant token. Single-process rows: medians of 5 rounds of 5 s each after a 2 s warm-up,
 servers in rotated order. Four-process rows: one 5 s run, connections spread round-robin, each process
-alone (in-process) or all on one \`redis-server\`.
+alone (in-process) or all on one \`redis-server\`. The list's rows (issue 49): the proxy given 1,000
+operations (\`operations\`, as the client preset's manifest holds them), asked for the same query by its
+exact text and by its \`documentId\`, against the proxy without a list in the same rounds (their
+"× floor" is × that control).
 
 ${r.server === undefined ? '(not in this run)' : serverLoadTable(r.server.load)}
 
