@@ -151,6 +151,7 @@ function targets(r: Results): string {
     ...leanTargets(r),
     ...serverTargets(r),
     ...performance3Targets(r),
+    ...trustedDocumentsTargets(r),
     ...tenantsTargets(r.tenants),
   ];
   return table(['Scenario', 'Target', 'Ours', ''], rows);
@@ -274,12 +275,22 @@ export function farmTable(rows: readonly FarmRow[]): string {
 
 const LOAD_LABELS: Record<LoadRow['mode'], string> = {
   proxy: 'ours: createGraphQLProxy',
+  'proxy-unlisted': 'ours: createGraphQLProxy, no list (the control of the two rows below)',
+  'proxy-listed': 'ours: createGraphQLProxy, 1,000 listed operations, asked by text (× the control)',
+  'proxy-listed-id': 'ours: createGraphQLProxy, 1,000 listed operations, asked by id (× the control)',
   bare: 'floor: bare pass-through (fixed bearer)',
   hono: 'Hono `proxy` helper (fixed bearer)',
   token: 'ours: createTokenHandler, warm',
   'token-floor': 'floor: a constant token',
 };
-const FLOOR_OF: Partial<Record<LoadRow['mode'], LoadRow['mode']>> = { proxy: 'bare', hono: 'bare', token: 'token-floor' };
+const FLOOR_OF: Partial<Record<LoadRow['mode'], LoadRow['mode']>> = {
+  proxy: 'bare',
+  hono: 'bare',
+  token: 'token-floor',
+  // The list's cost: against the proxy without one, measured in the same rounds.
+  'proxy-listed': 'proxy-unlisted',
+  'proxy-listed-id': 'proxy-unlisted',
+};
 const MB = (bytes: number) => fmt(bytes / 1e6, 1);
 
 const singleRow = (rows: readonly LoadRow[], mode: LoadRow['mode']) => rows.find((row) => row.mode === mode && row.processes === 1);
@@ -474,6 +485,26 @@ function performance3Targets(r: Results): string[][] {
   return rows;
 }
 
+/** Issue 49's: what the proxy's list costs it, and what sending ids saves the minimal app, on this run alone. */
+function trustedDocumentsTargets(r: Results): string[][] {
+  const rows: string[][] = [];
+  const load = r.server?.load ?? [];
+  const control = singleRow(load, 'proxy-unlisted');
+  for (const [mode, asked] of [
+    ['proxy-listed', 'text'],
+    ['proxy-listed-id', 'id'],
+  ] as const) {
+    const listed = singleRow(load, mode);
+    if (control === undefined || listed === undefined) continue;
+    const rps = listed.requestsPerSecond / control.requestsPerSecond;
+    rows.push([`49. Proxy with 1,000 listed operations, asked by ${asked}, requests/s`, '≥ 0.98 × the proxy without a list', times(rps), mark(rps >= 0.98)]);
+  }
+  const saved = gzipOf(r, 'ids: sending ids less');
+  if (saved !== null)
+    rows.push(['49. Minimal app sending ids against sending text', 'smaller (one document)', `${saved > 0 ? '+' : ''}${kB(saved)}`, mark(saved < 0)]);
+  return rows;
+}
+
 export function renderResults(r: Results): string {
   const cpu = cpus();
   return `# Benchmark results
@@ -624,7 +655,10 @@ fixed bearer and returns the answer as text (a streamed answer was slower on thi
 \`proxy\` helper streams it with the same fixed header; the token floor reads the JSON body and answers
 one constant token. Single-process rows: medians of 5 rounds of 5 s each after a 2 s warm-up,
 servers in rotated order. Four-process rows: one 5 s run, connections spread round-robin, each process
-alone (in-process) or all on one \`redis-server\`.
+alone (in-process) or all on one \`redis-server\`. The list's rows (issue 49): the proxy given 1,000
+operations (\`operations\`, as the client preset's manifest holds them), asked for the same query by its
+exact text and by its \`documentId\`, against the proxy without a list in the same rounds (their
+"× floor" is × that control).
 
 ${r.server === undefined ? '(not in this run)' : serverLoadTable(r.server.load)}
 

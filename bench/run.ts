@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { CONTENDERS } from './contenders/index.js';
 import { OURS, renderResults, type Results } from './report.js';
 import { runBundle } from './scenarios/bundle.js';
+import { documentIdsCost } from './scenarios/document-ids.js';
 import { eventsCost } from './scenarios/events-cost.js';
 import { guaranteeCosts } from './scenarios/guarantee-cost.js';
 import { runDay } from './scenarios/day.js';
@@ -69,7 +70,11 @@ const day = wanted('day') ? (step('a day of traffic'), await runDay(CONTENDERS))
 const renders = wanted('renders') ? (step('re-renders'), await runRenders(20)) : [];
 const farm = wanted('farm') ? (step('farm'), await runFarm()) : [];
 // The events' row and the guarantees' prices beside the other bundle rows: the same minimal app, with and without each.
-const bundle = wanted('bundle') ? (step('bundle'), [...(await runBundle()), ...(await eventsCost()), ...(await guaranteeCosts())]) : [];
+// `bundle:ids` alone: the minimal app sending ids against sending text (issue 49).
+const bundle = [
+  ...(wanted('bundle', 'apps') ? (step('bundle'), [...(await runBundle()), ...(await eventsCost()), ...(await guaranteeCosts())]) : []),
+  ...(wanted('bundle', 'ids') ? (step('bundle: ids against text'), await documentIdsCost()) : []),
+];
 const serverParts = SERVER_PARTS.filter((part) => wanted('server', part));
 const server = serverParts.length > 0 ? (step('server: proxy and token handler against their floors'), await runServer(serverParts)) : { load: [], memory: [] };
 const tenants = wanted('tenants') ? (step('many keys behind one proxy'), await runTenants()) : undefined;

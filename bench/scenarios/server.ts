@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { redisCli, startRedis } from '../../test/farm/redis-server.js';
 import { spawnListeningProcess } from '../../test/farm/spawn-farm-process.js';
+import { idOf, PROXIED_QUERY } from '../support/operation-list.js';
 import { median, rotated } from '../support/stats.js';
 
 const SERVER = fileURLToPath(new URL('../server/server-process.ts', import.meta.url));
@@ -17,12 +18,19 @@ const CONNECTIONS = 50;
 const SECONDS = 5;
 const ROUNDS = 5;
 const MEMORY_PROCESSES = [1, 2, 3] as const;
-const QUERY = JSON.stringify({
-  query: 'query Pentests($page_num: Int!) { pentests_page(page_input: { page_num: $page_num, page_size: 1 }) { pentests { op_id name } } }',
-  variables: { page_num: 1 },
-});
+const QUERY = JSON.stringify({ query: PROXIED_QUERY, variables: { page_num: 1 } });
+/** The same operation as a browser sending ids sends it (`graphqlProxy(url, { sendDocumentIds: true })`). */
+const BY_ID = JSON.stringify({ documentId: idOf(PROXIED_QUERY), variables: { page_num: 1 }, operationName: 'Pentests' });
 
-export type ServerMode = 'proxy' | 'bare' | 'hono' | 'token' | 'token-floor';
+/**
+ * `proxy-listed` is the proxy given 1,000 operations (`operations`), asked by the exact text, and
+ * `proxy-listed-id` the same server asked by id (the body above); `proxy-unlisted` is `proxy` measured
+ * in their rounds: the list's cost is theirs over it.
+ */
+export type ServerMode = 'proxy' | 'proxy-unlisted' | 'proxy-listed' | 'proxy-listed-id' | 'bare' | 'hono' | 'token' | 'token-floor';
+
+/** The server process each mode runs (server-process.ts's MODE). */
+const PROCESS_MODE: Partial<Record<ServerMode, string>> = { 'proxy-unlisted': 'proxy', 'proxy-listed-id': 'proxy-listed' };
 
 export interface LoadRow {
   mode: ServerMode;
@@ -109,13 +117,14 @@ async function startUpstream(): Promise<Upstream> {
 type Server = Awaited<ReturnType<typeof spawnListeningProcess>>;
 
 function startServer(mode: ServerMode, upstream: Upstream, extra: Record<string, string> = {}, nodeOptions: readonly string[] = []): Promise<Server> {
-  return spawnListeningProcess(SERVER, { MODE: mode, SERVICE_URL: upstream.baseUrl, API_KEY, TOKEN: upstream.token, REDIS_URL: '', ...extra }, [
-    '--expose-gc',
-    ...nodeOptions,
-  ]);
+  return spawnListeningProcess(
+    SERVER,
+    { MODE: PROCESS_MODE[mode] ?? mode, SERVICE_URL: upstream.baseUrl, API_KEY, TOKEN: upstream.token, REDIS_URL: '', ...extra },
+    ['--expose-gc', ...nodeOptions],
+  );
 }
 
-const bodyOf = (mode: ServerMode) => (mode === 'token' || mode === 'token-floor' ? '{}' : QUERY);
+const bodyOf = (mode: ServerMode) => (mode === 'token' || mode === 'token-floor' ? '{}' : mode === 'proxy-listed-id' ? BY_ID : QUERY);
 
 async function load(urls: readonly string[], mode: ServerMode, options: { seconds?: number; amount?: number } = {}) {
   const result = await autocannon({
@@ -217,7 +226,7 @@ async function memoryOverTime(
 }
 
 /** The parts of the server bench, each runnable alone (`npm run bench -- server:token`). */
-export const SERVER_PARTS = ['proxy', 'token', 'farm', 'memory', 'memory-controls'] as const;
+export const SERVER_PARTS = ['proxy', 'trusted', 'token', 'farm', 'memory', 'memory-controls'] as const;
 export type ServerPart = (typeof SERVER_PARTS)[number];
 
 export async function runServer(parts: readonly ServerPart[] = SERVER_PARTS): Promise<ServerResults> {
@@ -226,6 +235,8 @@ export async function runServer(parts: readonly ServerPart[] = SERVER_PARTS): Pr
   try {
     const load: LoadRow[] = [];
     if (parts.includes('proxy')) load.push(...(await sideBySide(['proxy', 'bare', 'hono'], upstream)));
+    // The list's cost: the proxy without one beside the proxy with 1,000 operations, asked by text and by id.
+    if (parts.includes('trusted')) load.push(...(await sideBySide(['proxy-unlisted', 'proxy-listed', 'proxy-listed-id'], upstream)));
     if (parts.includes('token')) load.push(...(await sideBySide(['token', 'token-floor'], upstream)));
     for (const mode of parts.includes('farm') ? (['proxy', 'token'] as const) : []) {
       load.push(await farmOfFour(mode, upstream, null));

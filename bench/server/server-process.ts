@@ -4,7 +4,8 @@
  * the handler. Prints `{"port": N}` once listening; `GET /__memory` answers its RSS and heap after a
  * full collection (the process runs with --expose-gc). Settings come from the environment:
  *
- * - MODE: `proxy` (createGraphQLProxy), `bare` (reads the body, forwards it with a fixed bearer,
+ * - MODE: `proxy` (createGraphQLProxy), `proxy-listed` (the same given a list of 1,000 operations,
+ *   `operations`: bench/support/operation-list.ts), `bare` (reads the body, forwards it with a fixed bearer,
  *   returns the answer), `hono` (Hono's `proxy` helper with a fixed header), `token`
  *   (createTokenHandler), `token-floor` (reads the body, answers a constant token), `tenants` (one
  *   proxy for many keys, see tenantsProxy);
@@ -26,6 +27,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import { createClient } from 'redis';
 import { redisTokenCache } from 'graphql-jwt-auth-react/redis';
 import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from 'graphql-jwt-auth-react/server';
+import { operationList } from '../support/operation-list.js';
 
 const env = (name: string) => process.env[name] ?? '';
 const graphqlUrl = `${env('SERVICE_URL')}/v1/graphql`;
@@ -87,6 +89,8 @@ async function handlerFor(mode: string): Promise<(request: Request) => Response 
   switch (mode) {
     case 'proxy':
       return createGraphQLProxy(options);
+    case 'proxy-listed':
+      return createGraphQLProxy({ ...options, operations: operationList() });
     case 'token':
       return createTokenHandler(options);
     case 'tenants':

@@ -3,6 +3,8 @@ export { createAuthClient } from './client/create-auth-client.js';
 export { DEFAULT_AUTH_TIMEOUT_MS, DEFAULT_REFRESH_MARGIN_MS } from './client/config.js';
 export * from './errors/index.js';
 export { GraphQLResponseError } from './errors/graphql-response-error.js';
+export { OperationNotAllowedError } from './errors/operation-not-allowed-error.js';
+export { UnknownOperationIdError } from './errors/unknown-operation-id-error.js';
 export { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from './wire/expired-answer.js';
 export { GRAPHQL_INFINITE_QUERY_KEY_MARK, GRAPHQL_QUERY_KEY_ROOT, graphqlInfiniteQueryKey, graphqlQueryKey, graphqlScopeKey } from './client/query-key.js';
 export type { GraphQLInfiniteQueryKey, GraphQLOperationKey, GraphQLQueryKey, GraphQLQueryKeyPrefix, GraphQLQueryScope } from './client/query-key.js';
@@ -33,7 +35,7 @@ export {
   tabSync,
   type TabSyncOption,
 } from './browser/index.js';
-export { graphqlProxy, type GraphQLProxyMode } from './client/proxy-client.js';
+export { graphqlProxy, type GraphQLProxyMode, type GraphQLProxyModeOptions } from './client/proxy-client.js';
 export { autoRegion, type AutoRegion } from './sources/region-discovery.js';
 export type { Persistence } from './session/session-store.js';
 export type { WakeWatcher } from './browser/wake.js';

@@ -19,7 +19,7 @@ import {
   type TenantHandlerOptions,
   type TenantServerHandler,
 } from './options.js';
-import { graphqlErrorResponse } from './responses.js';
+import { graphqlErrorResponse, jsonResponse } from './responses.js';
 import { upstreamAuthFailure } from './upstream-client.js';
 import { serverLogger } from './log-lines.js';
 import { type Admission, type OperationFacts, type RefusedBecause, trustedDocuments, type TrustedOperations } from './trusted-documents.js';
@@ -173,7 +173,9 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
     refusedOperations += 1;
     count(TELEMETRY.refusedOperations, { 'graphql_jwt_auth.reason': because, ...labels() });
     logger.warn(`graphql-jwt-auth-react: refused an operation (${because}): id ${quotedCut(id)}, name ${quotedCut(name)}; answered 403`);
-    return graphqlErrorResponse(403, REFUSAL_MESSAGES[because], 'OPERATION_NOT_ALLOWED');
+    // The reason goes too (its word, as telemetry's): a client tells a page from another build
+    // (`unknown_id`: reload) from a refusal, by one code that dashboards and older clients already match.
+    return jsonResponse(403, { errors: [{ message: REFUSAL_MESSAGES[because], extensions: { code: 'OPERATION_NOT_ALLOWED', reason: because } }] });
   }
 
   /** The listed operation, sent once the app's authorizeOperation (if any) agreed: awaited only when it answers with a promise. */

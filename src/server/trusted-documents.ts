@@ -39,8 +39,14 @@ interface ListedDocument {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The GraphQL over HTTP draft's prefix for a SHA-256 `documentId`; the client preset's manifest keys are bare hashes. */
+/**
+ * The GraphQL over HTTP draft's prefix for a SHA-256 `documentId`. The client preset's manifest keys
+ * carry it (6.x; bare hashes before), Apollo's and urql's `sha256Hash` never does: ids are compared
+ * without it, so each client finds each manifest's operations.
+ */
 const SHA256_PREFIX = 'sha256:';
+
+const withoutPrefix = (id: string) => (id.startsWith(SHA256_PREFIX) ? id.slice(SHA256_PREFIX.length) : id);
 
 function operationsOf(document: DocumentNode): Map<string, OperationType> {
   const operations = new Map<string, OperationType>();
@@ -117,18 +123,30 @@ export interface TrustedDocumentsOptions {
  */
 export function trustedDocuments(operations: TrustedOperations, options: TrustedDocumentsOptions = {}): (body: unknown) => Admission {
   const documents = listed(operations);
-  const byId = new Map(documents.map((document) => [document.id, document]));
+  // Each id under both its forms, so that either is one read of the string as it came (no copy to hash).
+  const byId = new Map<string, ListedDocument>();
+  for (const document of documents) {
+    const id = withoutPrefix(document.id);
+    const other = byId.get(id);
+    if (other !== undefined && other.text !== document.text) {
+      throw new AuthConfigError(`operations holds id ${JSON.stringify(id.slice(0, 100))} twice (with and without "sha256:"), for two texts`);
+    }
+    byId.set(id, document);
+    byId.set(`${SHA256_PREFIX}${id}`, document);
+  }
   const byText = new Map(documents.map((document) => [document.text, document]));
-  const longestId = Math.max(...documents.map(({ id }) => id.length));
-  const longestText = Math.max(...documents.map(({ text }) => text.length));
+  // A fold, not Math.max(...all): a list of a few hundred thousand would overflow the call stack.
+  const longest = (values: Iterable<string>) => {
+    let most = 0;
+    for (const value of values) most = Math.max(most, value.length);
+    return most;
+  };
+  const longestId = longest(byId.keys());
+  const longestText = longest(byText.keys());
   const allowIntrospection = options.allowIntrospection === true;
 
-  /** The id as listed, or (GraphQL over HTTP's form) with `sha256:` before a manifest's bare hash. */
-  const findById = (id: string): ListedDocument | undefined => {
-    const found = id.length > longestId ? undefined : byId.get(id);
-    if (found !== undefined || !id.startsWith(SHA256_PREFIX) || id.length - SHA256_PREFIX.length > longestId) return found;
-    return byId.get(id.slice(SHA256_PREFIX.length));
-  };
+  /** The id as listed, with or without `sha256:` on either side. */
+  const findById = (id: string): ListedDocument | undefined => (id.length > longestId ? undefined : byId.get(id));
   const findByText = (text: string) => (text.length > longestText ? undefined : byText.get(text));
 
   return (body) => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ClientError } from 'graphql-request';
-import { AuthConfigError, createAuthClient, graphqlProxy } from '../../src/index.js';
+import { AuthConfigError, createAuthClient, graphqlProxy, OperationNotAllowedError } from '../../src/index.js';
 import { createGraphQLProxy, type GraphQLProxyOptions, type OperationFacts, type TenantGraphQLProxyOptions } from '../../src/server/index.js';
 import { runningOpId } from '../support/documents.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
@@ -257,6 +257,19 @@ describe('createGraphQLProxy({ operations }): the proxy’s guarantees hold with
   });
 });
 
+describe('createGraphQLProxy({ operations }): a list of any size', () => {
+  it('200,000 operations are taken at start-up (the longest id and text found by a fold, not a spread that overflows the stack)', async () => {
+    const running = await startService();
+    const operations = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`id${String(i)}`, `query Q${String(i)} { pentests_count }`]));
+    const { url } = await served(running, { operations });
+
+    const answer = await post(url, { documentId: 'sha256:id199999' });
+
+    expect(answer.status).toBe(200);
+    expect(sentTexts(running)).toEqual(['query Q199999 { pentests_count }']);
+  }, 60_000);
+});
+
 describe('createGraphQLProxy({ operations }): mistakes fail at start-up', () => {
   const base = { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9' }, authorizeRequest: hasSession };
   it.each([
@@ -268,6 +281,11 @@ describe('createGraphQLProxy({ operations }): mistakes fail at start-up', () => 
     ['authorizeOperation without a list', { authorizeOperation: () => true }, /give operations too/],
     ['allowIntrospection without a list', { allowIntrospection: true }, /give operations too/],
     ['allowIntrospection that is no boolean', { operations: MANIFEST, allowIntrospection: 'yes' }, /allowIntrospection must be true or false/],
+    [
+      'one hash listed with and without sha256: for two texts',
+      { operations: { [sha256(COUNT)]: COUNT, [`sha256:${sha256(COUNT)}`]: ACCOUNT } },
+      /operations holds id "[0-9a-f]+" twice \(with and without "sha256:"\), for two texts/,
+    ],
   ])('%s', (_name, extra, message) => {
     expect(() => createGraphQLProxy({ ...base, ...(extra as Partial<GraphQLProxyOptions>) })).toThrow(AuthConfigError);
     expect(() => createGraphQLProxy({ ...base, ...(extra as Partial<GraphQLProxyOptions>) })).toThrow(message);
@@ -283,7 +301,8 @@ describe("the browser's client behind a proxy with a list", () => {
     const refused: unknown = await client.request('query NotListed { pentests_count }').catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(ClientError);
-    expect((refused as ClientError).response.errors?.[0]?.extensions).toEqual({ code: 'OPERATION_NOT_ALLOWED' });
+    expect(refused).toBeInstanceOf(OperationNotAllowedError);
+    expect((refused as ClientError).response.errors?.[0]?.extensions).toEqual({ code: 'OPERATION_NOT_ALLOWED', reason: 'unlisted_text' });
     expect(client.store.getState()).toMatchObject({ error: null });
     await expect(client.request(COUNT)).resolves.toEqual({ pentests_count: expect.any(Number) as number });
     expect(sentTexts(running)).toEqual([COUNT]);

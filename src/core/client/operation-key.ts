@@ -1,4 +1,5 @@
 import { fingerprint } from '../sources/fingerprint.js';
+import { documentIdOf } from '../wire/document-source.js';
 import { operationText } from '../wire/operation-text.js';
 import type { GraphQLDocument } from '../wire/transport.js';
 
@@ -6,8 +7,10 @@ function keyOf(document: GraphQLDocument<unknown, never>): string {
   // The very text and name a request sends (a DocumentNode is printed once for both), so the key
   // changes exactly when what is sent does, and is the same on a server and in a browser: hydration needs it.
   const { query, operationName } = operationText(document);
+  // A document that holds only its id (the preset's replaceDocumentWithHash) has no text: the id, its text's hash, keys it.
+  const hash = fingerprint(query === '' ? (documentIdOf(document) ?? query) : query);
   // A GraphQL name is never empty, so an operation without one is keyed by the hash alone.
-  return operationName ? `${operationName}:${fingerprint(query)}` : fingerprint(query);
+  return operationName ? `${operationName}:${hash}` : hash;
 }
 
 const keyed = new WeakMap<object, string>();

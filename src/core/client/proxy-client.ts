@@ -4,19 +4,34 @@ import { createStore } from 'zustand/vanilla';
 import { AuthConfigError, ServerCredentialsError, SignedOutError } from '../errors/index.js';
 import { answerCode, appFailure } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
+import { documentIdOf } from '../wire/document-source.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { clientError } from '../wire/client-error.js';
 import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from '../wire/transport.js';
+import { GraphQLResponseError } from '../errors/graphql-response-error.js';
+import { OperationNotAllowedError } from '../errors/operation-not-allowed-error.js';
+import { UnknownOperationIdError } from '../errors/unknown-operation-id-error.js';
 import type { AuthState } from '../session/auth-state.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { reportedSend } from './operation-events.js';
 import type { AuthClient, AuthIdentity, RequestInit } from './types.js';
 
-export interface ProxyClientOptions {
+export interface ProxyClientOptions extends GraphQLProxyModeOptions {
   url: string;
   fetch: typeof fetch;
   identity: AuthIdentity;
+}
+
+/** `graphqlProxy(url, options)`. */
+export interface GraphQLProxyModeOptions {
+  /**
+   * Send a document that carries an id (the client preset's `persistedDocuments`, its `__meta__.hash`)
+   * as `{ documentId, variables, operationName }`, without its text, for a proxy given the list of the
+   * app's operations (`createGraphQLProxy({ operations })`). Documents without an id still go as text.
+   * Default false: every document goes as its text.
+   */
+  sendDocumentIds?: boolean;
 }
 
 /** Statuses with which the app's proxy refuses its own user: no retry until refresh() or a new identity. */
@@ -25,15 +40,31 @@ const REFUSED = new Set([401, 403]);
 /** The proxy's code for an operation its list of the app's own (`operations`) does not hold. */
 const OPERATION_NOT_ALLOWED = 'OPERATION_NOT_ALLOWED';
 
+/** The proxy's reason when its list has no operation of the id sent: the page is from another build. */
+const UNKNOWN_ID = 'unknown_id';
+
+/** The list's refusal as its typed error, the proxy's `extensions.reason` kept. */
+function operationRefused(error: ClientError): OperationNotAllowedError {
+  const said = (error.response.errors?.[0]?.extensions as { reason?: unknown } | undefined)?.reason;
+  const reason = typeof said === 'string' ? said : undefined;
+  const Refusal = reason === UNKNOWN_ID ? UnknownOperationIdError : OperationNotAllowedError;
+  return new Refusal(error.response, error.request, error instanceof GraphQLResponseError ? error.operationName : undefined, reason);
+}
+
 /**
  * Backend-for-frontend mode: every operation goes to the app's GraphQL proxy with the proxy's
  * cookies, on the page's origin or a separate one (`include`). No key and no token here, so no
  * session to keep: the proxy renews and retries on its side.
  */
-export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClientOptions): AuthClient {
+export function createProxyClient({ url, fetch: fetchImpl, identity, sendDocumentIds = false }: ProxyClientOptions): AuthClient {
   const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
   const proxyUrl = absoluteUrl(url);
-  const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }), clientError);
+  const send = createTransport(
+    proxyUrl,
+    (input, init) => fetchImpl(input, { ...init, credentials: 'include' }),
+    clientError,
+    sendDocumentIds ? documentIdOf : undefined,
+  );
   const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };
   const events = createAuthEvents(Date.now);
   let generation = 0;
@@ -71,8 +102,10 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
         // request asks again (the proxy holds off on its side), so no refresh() is needed after a fix.
         if (failed instanceof ServerCredentialsError) throw failed;
         // The proxy's list refused this operation (an old tab after a deploy, a user not allowed it),
-        // not this user: the error is the operation's alone, with its code, and the next one goes out.
-        if (REFUSED.has(status) && answerCode(text) !== OPERATION_NOT_ALLOWED) {
+        // not this user: the error is the operation's alone, typed by its reason, and the next one goes out.
+        const code = answerCode(text);
+        if (status === 403 && code === OPERATION_NOT_ALLOWED) throw operationRefused(error);
+        if (REFUSED.has(status) && code !== OPERATION_NOT_ALLOWED) {
           if (generation === startedIn) store.setState({ status: 'error', error: failed });
           throw failed;
         }
@@ -107,14 +140,16 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
 export interface GraphQLProxyMode {
   readonly kind: 'graphqlProxy';
   readonly url: string;
-  client: (options: Omit<ProxyClientOptions, 'url'>) => AuthClient;
+  client: (options: Omit<ProxyClientOptions, 'url' | keyof GraphQLProxyModeOptions>) => AuthClient;
 }
 
 /**
  * Backend-for-frontend mode: every operation goes to the app's GraphQL proxy at `url`
  * (createGraphQLProxy); neither key nor token reaches the browser. Pass it as the client's
- * `graphqlProxy` option.
+ * `graphqlProxy` option. `{ sendDocumentIds: true }` sends documents that carry an id by their id.
  */
-export function graphqlProxy(url: string): GraphQLProxyMode {
-  return { kind: 'graphqlProxy', url, client: (options) => createProxyClient({ url, ...options }) };
+export function graphqlProxy(url: string, { sendDocumentIds = false }: GraphQLProxyModeOptions = {}): GraphQLProxyMode {
+  // JavaScript's 'yes' would read as on and a typo as off: only a boolean says which.
+  if (typeof sendDocumentIds !== 'boolean') throw new AuthConfigError('graphqlProxy(url, { sendDocumentIds }) takes true or false');
+  return { kind: 'graphqlProxy', url, client: (options) => createProxyClient({ url, sendDocumentIds, ...options }) };
 }

@@ -23,6 +23,14 @@ export type GraphQLDocument<TData, TVariables> = string | TypedDocumentNode<TDat
 
 const printed = new WeakMap<object, string>();
 
+/**
+ * The id a document carries: the client preset's `persistedDocuments` puts it in `__meta__.hash`
+ * (`sha256:…`), on a document node and on a TypedDocumentString alike (a string has none).
+ */
+export const documentIdOf = (document: GraphQLDocument<unknown, never>): string | undefined =>
+  // The preset's own field: its generated code types it a string.
+  (document as { __meta__?: { hash?: string } }).__meta__?.hash;
+
 /** The operation's source text: stable across renders and equal for equal documents. */
 export function documentSource(document: string | DocumentNode): string {
   if (typeof document === 'string') return document;

@@ -35,8 +35,11 @@ function keep(known: OperationText): void {
 }
 
 function operationNameOfDocument(document: DocumentNode): string | undefined {
-  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => (definition.kind as string) === 'OperationDefinition');
-  return operations.length === 1 ? operations[0]?.name?.value : undefined;
+  // The preset's replaceDocumentWithHash leaves a document its id alone: no definitions, no name.
+  const operations = (document.definitions as DocumentNode['definitions'] | undefined)?.filter(
+    (definition): definition is OperationDefinitionNode => (definition.kind as string) === 'OperationDefinition',
+  );
+  return operations?.length === 1 ? operations[0]?.name?.value : undefined;
 }
 
 /**

@@ -10,6 +10,8 @@ import type { GraphQLDocument, Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
 import { isGraphQLResult } from './graphql-result.js';
+import { documentIdOf } from './document-source.js';
+import { unusableConfig } from '../errors/error-message.js';
 import { operationText } from './operation-text.js';
 import { NO_REDIRECT, refuseRedirect } from './redirects.js';
 
@@ -98,23 +100,34 @@ async function sendAndRead(
 }
 
 /**
+ * The id to send a document by, in place of its text (the proxy client's `sendDocumentIds`), or
+ * undefined to send its text.
+ */
+export type SentId = (document: GraphQLDocument<unknown, never>) => string | undefined;
+
+/**
  * Posts operations the way graphql-request does (same body, same `accept` and `content-type`
  * unless the caller set them) and reads each answer once. A redirect is refused, never followed:
  * the request carries a token (or, from the proxy client, the app's cookies).
  */
-export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch, answerError: AnswerError): Send {
+export function createTransport(graphqlUrl: string, fetchImpl: typeof fetch, answerError: AnswerError, idOf?: SentId): Send {
   // Parsed on the first send, not per request; not at creation, where a proxy client made during
   // server rendering would throw for a URL it never sends to.
   let url: URL | undefined;
   return (document, variables, sendOptions) => {
     const { headers, signal } = sendOptions;
     const { query, operationName } = operationText(document);
+    const documentId = idOf?.(document);
+    // The preset's replaceDocumentWithHash leaves a document its id alone: no text to send.
+    if (documentId === undefined && query === '' && documentIdOf(document) !== undefined) throw unusableConfig('GJA_ID_ONLY_DOCUMENT');
     const requestHeaders = new Headers(headers);
     if (!requestHeaders.has('accept')) requestHeaders.set('accept', ACCEPT);
     if (!requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json');
     // Built outside `post`: a URL or variables that cannot be sent are the caller's error, not a
     // lost answer.
-    const init: RequestInit = { method: 'POST', headers: requestHeaders, body: JSON.stringify({ query, variables, operationName }), redirect: NO_REDIRECT };
+    // GraphQL over HTTP's persisted document: the id in place of the text.
+    const body = JSON.stringify({ ...(documentId === undefined ? { query } : { documentId }), variables, operationName });
+    const init: RequestInit = { method: 'POST', headers: requestHeaders, body, redirect: NO_REDIRECT };
     if (signal !== undefined) init.signal = signal;
     url ??= new URL(graphqlUrl);
     const target = url;
