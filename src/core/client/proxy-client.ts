@@ -4,6 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { AuthConfigError, ServerCredentialsError, SignedOutError } from '../errors/index.js';
 import { answerCode, appFailure } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
+import { unusableConfig } from '../errors/error-message.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { clientError } from '../wire/client-error.js';
@@ -98,6 +99,10 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     },
     onSignOut: (listener) => onSignedOut(events, listener),
     onEvent: events.on,
+    // The proxy forwards operations, not subscriptions (yet): the browser holds no token to subscribe with.
+    subscribe: () => {
+      throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
+    },
     retain: () => () => undefined, // nothing runs in the background
     dispose: () => undefined,
   };
