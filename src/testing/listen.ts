@@ -34,7 +34,7 @@ type RegionHandler = (region: string, path: string, request: Request, peer: Peer
 /** WebSocket upgrades on a region's port (the mock's subscriptions), and dropping them all on close. */
 export interface Upgrades {
   upgrade(region: string, request: IncomingMessage, socket: Duplex, head: Uint8Array): void;
-  close(): void;
+  close(): Promise<void>;
 }
 
 function nodeHttp(): typeof NodeHttp {
@@ -201,7 +201,7 @@ export async function listenOn(
     baseUrl: first.url,
     regions: Object.fromEntries(served.map(([region, server]) => [region, server.url])),
     close: async () => {
-      upgrades?.close();
+      await upgrades?.close();
       await Promise.all(served.map(([, server]) => server.close()));
     },
   };

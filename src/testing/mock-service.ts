@@ -288,10 +288,8 @@ class MockServiceImpl implements MockService {
           () => socket.destroy(),
         );
       },
-      close: () => {
-        void this.#wsUpgrade?.then((ws) => {
-          ws.close();
-        });
+      close: async () => {
+        (await this.#wsUpgrade?.catch(() => undefined))?.close();
       },
     };
     return listenOn(this.regions, this.handleRegion, options, upgrades);

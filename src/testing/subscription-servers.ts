@@ -64,7 +64,7 @@ type SseFetchModule = typeof SseFetchPeer;
 /** Upgrades requests to graphql-transport-ws WebSockets on a region's port. */
 export interface WsUpgrade {
   upgrade(region: string, request: IncomingMessage, socket: Duplex, head: Uint8Array): void;
-  /** Drops every socket (a stopping server does not wait for them). */
+  /** Drops every socket (a stopping server does not wait for them); a later upgrade starts afresh. */
   close(): void;
 }
 
@@ -123,6 +123,7 @@ export async function createWsUpgrade(gate: SubscriptionGate): Promise<WsUpgrade
         for (const client of server.clients) client.terminate();
         server.close();
       }
+      servers.clear();
     },
   };
 }

@@ -18,6 +18,8 @@ export interface Harness {
   readonly topic: string;
   /** Resolves once `ready()` holds, checked after each client event and each change the mock records. */
   until: (ready: () => boolean) => Promise<void>;
+  /** Stops the mock's server, dropping every connection, and serves again on the same port. */
+  restart: () => Promise<void>;
 }
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -32,7 +34,9 @@ export async function subscribedHarness({
   ...subscriptions
 }: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string }): Promise<Harness> {
   const { service, regions, close } = await startMockService({ tokenLifetimeSec });
-  cleanups.push(close);
+  let closeServer = close;
+  cleanups.push(() => closeServer());
+  const port = Number(new URL(regions.us ?? '').port);
   const client = createAuthClient({
     apiKey,
     region: 'us',
@@ -44,8 +48,13 @@ export async function subscribedHarness({
   });
   const events: AuthEvent[] = [];
   const waiters = new Set<() => void>();
+  // Checked at once and again after the listeners and callbacks of the same turn have run (onError
+  // is told after the subscription-end event).
   const wake = () => {
     for (const waiter of waiters) waiter();
+    setTimeout(() => {
+      for (const waiter of waiters) waiter();
+    });
   };
   cleanups.push(
     client.onEvent((event) => {
@@ -65,7 +74,11 @@ export async function subscribedHarness({
       waiters.add(check);
       check();
     });
-  return { service, client, events, opId, topic: pentestTopic('pentestStateChanged', opId), until };
+  const restart = async () => {
+    await closeServer();
+    closeServer = (await service.listen({ port })).close;
+  };
+  return { service, client, events, opId, topic: pentestTopic('pentestStateChanged', opId), until, restart };
 }
 
 export const ofType = <T extends AuthEvent['type']>(events: readonly AuthEvent[], type: T) =>

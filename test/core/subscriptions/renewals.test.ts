@@ -29,7 +29,7 @@ describe.each(['ws', 'sse'] as const)('client.subscribe over %s', (transport) =>
     await until(() => ofType(events, 'subscription-renewed').length >= 5);
     stopEmitting();
     const published = service.publish(topic);
-    await until(() => seqs.at(-1) === published);
+    await expect.poll(() => seqs.at(-1)).toBe(published);
     unsubscribe();
 
     expect(seqs).toEqual(Array.from({ length: published }, (_, index) => index + 1));
