@@ -75,7 +75,7 @@ const bare: Subscriber = async (baseUrl, opId, onSeq) => {
     ready: () => started,
     stop: () => {
       unsubscribe();
-      void client.dispose();
+      Promise.resolve(client.dispose()).catch(() => undefined);
     },
   };
 };

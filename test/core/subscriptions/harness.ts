@@ -46,6 +46,13 @@ export async function subscribedHarness({
   cleanups.push(() => {
     client.dispose();
   });
+  // client.dispose() leaves subscriptions to their owners: the tests' are ended here, before the mock stops.
+  const subscribe = client.subscribe;
+  client.subscribe = (document, variables, handlers) => {
+    const unsubscribe = subscribe(document, variables, handlers);
+    cleanups.push(unsubscribe);
+    return unsubscribe;
+  };
   const events: AuthEvent[] = [];
   const waiters = new Set<() => void>();
   // Checked at once and again after the listeners and callbacks of the same turn have run (onError

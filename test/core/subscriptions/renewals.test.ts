@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A subscription outlives its tokens: per transport, open across five renewals (2 s tokens), it
+// A subscription outlives its tokens: per transport, open across five renewals (4 s tokens), it
 // receives every event the server published, by sequence number, with no gap and no duplicate
 // (eventKey), with exactly one /v1/auth per renewal; each renewal moves it make-before-break.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ afterEach(cleanUp);
 
 describe.each(['ws', 'sse'] as const)('client.subscribe over %s', (transport) => {
   it('stays subscribed across five renewals: every event by seq, no gap, one /v1/auth per renewal', { timeout: 60_000 }, async () => {
-    const { service, client, events, opId, topic, until } = await subscribedHarness({ transport, tokenLifetimeSec: 2 });
+    const { service, client, events, opId, topic, until } = await subscribedHarness({ transport, tokenLifetimeSec: 4 });
     const seqs: number[] = [];
     const authCallsAtRenewal: number[] = [];
     client.onEvent((event) => {

@@ -155,7 +155,8 @@ function wsTransport(createClient: typeof GraphqlWs.createClient, options: Subsc
       pooled.users -= 1;
       if (pooled.users === 0) {
         if (pool.get(key) === pooled) pool.delete(key);
-        void pooled.client.dispose();
+        // A connection still being made rejects its dispose: nothing is left to clean up then.
+        Promise.resolve(pooled.client.dispose()).catch(() => undefined);
       }
     }
     return () => {
