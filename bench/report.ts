@@ -10,6 +10,7 @@ import type { ClientStormRow } from './scenarios/client-storm.js';
 import { BARE, type SteadyRow } from './scenarios/steady.js';
 import type { StormRow } from './scenarios/storm.js';
 import type { TenantsRow } from './scenarios/tenants.js';
+import type { SubscriptionsRow } from './scenarios/subscriptions.js';
 import { fmt, median } from './support/stats.js';
 
 export interface Results {
@@ -28,6 +29,8 @@ export interface Results {
   server?: ServerResults;
   /** Absent from results recorded before many keys behind one proxy (issue 36). */
   tenants?: TenantsRow;
+  /** Absent from results recorded before subscriptions (issue 48). */
+  subscriptions?: SubscriptionsRow[];
   startedAt: Date;
   seconds: number;
   loadAtStart: number;
@@ -153,6 +156,7 @@ function targets(r: Results): string {
     ...performance3Targets(r),
     ...trustedDocumentsTargets(r),
     ...tenantsTargets(r.tenants),
+    ...subscriptionsTargets(r.subscriptions),
   ];
   return table(['Scenario', 'Target', 'Ours', ''], rows);
 }
@@ -373,6 +377,34 @@ function tenantsTargets(row: TenantsRow | undefined): string[][] {
       mark(row.coldAuthCalls === row.tenants && row.warmAuthCalls === 0),
     ],
   ];
+}
+
+/** Issue 48's targets: events through a subscription against a bare graphql-ws client. */
+function subscriptionsTargets(rows: SubscriptionsRow[] | undefined): string[][] {
+  return (rows ?? []).map((row) => {
+    const ratio = row.oursPerSecond / row.barePerSecond;
+    return [
+      `48. Subscription events/s (${row.transport})`,
+      '≥ 0.95 × bare graphql-ws, 0 lost',
+      `${times(ratio)}, ${String(row.lost)} lost`,
+      mark(ratio >= 0.95 && row.lost === 0),
+    ];
+  });
+}
+
+export function subscriptionsTable(rows: SubscriptionsRow[]): string {
+  return table(
+    ['Transport', 'Events per round', 'Rounds', 'client.subscribe events/s', 'bare graphql-ws events/s', 'Ours × bare', 'Lost'],
+    rows.map((row) => [
+      row.transport,
+      row.events,
+      row.rounds,
+      fmt(row.oursPerSecond, 0),
+      fmt(row.barePerSecond, 0),
+      times(row.oursPerSecond / row.barePerSecond),
+      row.lost,
+    ]),
+  );
 }
 
 export function tenantsTable(row: TenantsRow): string {
@@ -686,5 +718,14 @@ processes run the built package (\`dist/\`), bundled with their script by esbuil
 they ran the sources under tsx, whose paths mapped the package's name to \`src/\`.
 
 ${r.tenants === undefined ? '(not in this run)' : tenantsTable(r.tenants)}
+
+## 10. Subscription events
+
+One subscription on the mock (graphql-ws over \`ws\`, in the bench's process), 20,000 events published
+per round in batches of 500, timed from the first publish to the last event delivered: through
+\`client.subscribe\` (its token from the session), then a bare graphql-ws client given a token by hand,
+taking turns over 5 rounds (medians).
+
+${r.subscriptions === undefined ? '(not in this run)' : subscriptionsTable(r.subscriptions)}
 `;
 }

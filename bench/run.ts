@@ -16,6 +16,7 @@ import { runClientStorm } from './scenarios/client-storm.js';
 import { runSteady } from './scenarios/steady.js';
 import { runStorm, type StormRow } from './scenarios/storm.js';
 import { runTenants } from './scenarios/tenants.js';
+import { runSubscriptions } from './scenarios/subscriptions.js';
 
 /**
  * `npm run bench -- server:token storm:revoked:100` runs only the named parts (a scenario, or its
@@ -78,6 +79,7 @@ const bundle = [
 const serverParts = SERVER_PARTS.filter((part) => wanted('server', part));
 const server = serverParts.length > 0 ? (step('server: proxy and token handler against their floors'), await runServer(serverParts)) : { load: [], memory: [] };
 const tenants = wanted('tenants') ? (step('many keys behind one proxy'), await runTenants()) : undefined;
+const subscriptions = wanted('subscriptions') ? (step('subscription events/s'), await runSubscriptions()) : undefined;
 
 const results: Results = {
   storm,
@@ -91,6 +93,7 @@ const results: Results = {
   farm,
   server,
   ...(tenants === undefined ? {} : { tenants }),
+  ...(subscriptions === undefined ? {} : { subscriptions }),
   startedAt,
   seconds: (performance.now() - t0) / 1000,
   loadAtStart,

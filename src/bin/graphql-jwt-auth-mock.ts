@@ -25,6 +25,8 @@ const USAGE = `Usage: graphql-jwt-auth-mock [options]   (in this repository: npm
   --graphql-delay MS    latency added to /v1/graphql (default: 0)
   --expired-status N    HTTP status of the token-expired answer (default: 401)
   --no-cors-on-expired  send the token-expired answer without CORS headers
+  --event-interval MS   publish the next event to every open subscription this often (default: 1000;
+                        0 = never). Subscriptions need ws, graphql-ws and graphql-sse installed
   --log                 print one line per call: time, region, method, path, status, token tag
   --help
 
@@ -58,6 +60,7 @@ function parse() {
         'auth-delay': { type: 'string' },
         'graphql-delay': { type: 'string' },
         'expired-status': { type: 'string' },
+        'event-interval': { type: 'string' },
         'no-cors-on-expired': { type: 'boolean', default: false },
         log: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -156,6 +159,8 @@ if (values.help) {
   service.graphqlDelayMs = integer('graphql-delay', values['graphql-delay'], 0);
   service.expiredStatus = integer('expired-status', values['expired-status'], 401);
   service.corsOnExpired = !values['no-cors-on-expired'];
+  const eventIntervalMs = integer('event-interval', values['event-interval'], 1000);
+  if (eventIntervalMs > 0) service.emitEvery(eventIntervalMs);
   const { regions, close } = await service.listen({ port, host: address });
   if (!isLoopback(address))
     console.error(
@@ -174,10 +179,17 @@ if (values.help) {
 ${Object.entries(regions)
   .map(([name, url]) => `  ${name}: POST ${url}/v1/auth  body {"key": "${values.key.join('" | "')}"}  ·  POST ${url}/v1/graphql  Authorization: Bearer <token>`)
   .join('\n')}
+Subscriptions (pentestStateChanged, actionLogAdded; the connection ends when its token does):
+${Object.entries(regions)
+  .map(
+    ([name, url]) =>
+      `  ${name}: graphql-ws ${url.replace(/^http/, 'ws')}/v1/graphql  connection_init {"authorization": "Bearer <token>"}  ·  graphql-sse POST ${url}/v1/graphql/stream`,
+  )
+  .join('\n')}
 Point your app at it (paste into <AuthProvider>):
   apiKey="${values.key[0] ?? ''}" region="${firstRegion}" ${regionsProp}
 Knobs: token lifetime ${service.tokenLifetimeSec} s, auth delay ${service.authDelayMs} ms, graphql delay ${service.graphqlDelayMs} ms,
-  expired status ${service.expiredStatus}, CORS on expired answer ${service.corsOnExpired ? 'yes' : 'no'}, request log ${values.log ? 'on' : 'off (--log)'} (see --help)
+  expired status ${service.expiredStatus}, events every ${eventIntervalMs === 0 ? '— (off)' : `${eventIntervalMs} ms`}, CORS on expired answer ${service.corsOnExpired ? 'yes' : 'no'}, request log ${values.log ? 'on' : 'off (--log)'} (see --help)
 Expire every token: press e here, or POST ${Object.values(regions)[0] ?? ''}${EXPIRE_TOKENS_PATH} from this machine (Content-Type: application/json).
 Ctrl-C (or q) stops it.`);
   watchKeys(service, () => {

@@ -40,3 +40,6 @@ export { autoRegion, type AutoRegion } from './sources/region-discovery.js';
 export type { Persistence } from './session/session-store.js';
 export type { WakeWatcher } from './browser/wake.js';
 export { tokenEndpoint, type TokenEndpointMode } from './sources/token-endpoint-source.js';
+// Subscriptions: the factory carries the machinery; graphql-ws or graphql-sse load with the first subscription.
+export { graphqlSubscriptions, type SubscriptionsOption, type SubscriptionsOptions } from './client/subscriptions/subscriptions-option.js';
+export type { SubscribeFunction, SubscribeHandlers } from './client/subscriptions/types.js';

@@ -28,6 +28,19 @@ export function describeEvent(event: AuthEvent): string {
     case 'signed-out':
       parts.push(event.where);
       break;
+    case 'subscription-start':
+      parts.push(`${event.transport} ${event.operationName || '(anonymous)'}`, event.tokenTag);
+      break;
+    case 'subscription-renewed':
+      parts.push(`${event.transport} ${event.operationName || '(anonymous)'}`, `${event.previousTokenTag} → ${event.tokenTag}`, event.reason);
+      break;
+    case 'subscription-end':
+      parts.push(
+        `${event.transport} ${event.operationName || '(anonymous)'}`,
+        event.tokenTag ?? '—',
+        event.error === undefined ? event.reason : `${event.reason} ${event.error}`,
+      );
+      break;
     case 'expiry-unread':
       parts.push(event.tokenTag, `assumed ${String(event.assumedLifetimeMs / 60_000)} min`);
       break;

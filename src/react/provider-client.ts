@@ -33,6 +33,7 @@ const IDENTITY_OPTIONS = [
   'renewOnWake',
   'persist',
   'devtools',
+  'subscriptions',
 ] as const satisfies ReadonlyArray<keyof AuthClientOptions>;
 
 /**

@@ -1,3 +1,4 @@
+import type { MockEvent } from './event-topics.ts';
 import { buildSchema, type GraphQLResolveInfo, GraphQLObjectType, type GraphQLSchema } from 'graphql';
 
 /** What a resolver is handed as its third argument: which region answers, and for whom. */
@@ -13,13 +14,24 @@ export interface MockContext {
   readonly keyNumber: number;
   /** The service clock, in ms (the `now` option). */
   readonly now: () => number;
+  /**
+   * The events published on `topic` in this region (`service.publish(topic)`) from now on, each
+   * with its `seq`: what a Subscription field's `subscribe` returns.
+   */
+  readonly events: (topic: string) => AsyncIterableIterator<MockEvent>;
 }
 
 /** `never` parent and args, so a resolver may declare the shapes it expects (graphql-js checked the args). */
 export type FieldResolver = (parent: never, args: never, context: MockContext, info: GraphQLResolveInfo) => unknown;
 
-/** `{ TypeName: { fieldName: resolver } }`, as graphql-tools takes them (no custom scalars). */
-export type Resolvers = Readonly<Record<string, Readonly<Record<string, FieldResolver>>>>;
+/** A Subscription field: where its events come from (`context.events(topic)`), and how each is answered (default: as is). */
+export interface SubscriptionResolver {
+  readonly subscribe: (parent: never, args: never, context: MockContext, info: GraphQLResolveInfo) => AsyncIterable<unknown>;
+  readonly resolve?: FieldResolver;
+}
+
+/** `{ TypeName: { fieldName: resolver } }`, as graphql-tools takes them (no custom scalars); a Subscription field's is `{ subscribe, resolve? }`. */
+export type Resolvers = Readonly<Record<string, Readonly<Record<string, FieldResolver | SubscriptionResolver>>>>;
 
 /** The GraphQL side of the service: an executable schema, or SDL and resolvers for it. */
 export type MockSchema = { readonly schema: GraphQLSchema; readonly rootValue?: unknown } | { readonly typeDefs: string; readonly resolvers: Resolvers };
@@ -38,7 +50,13 @@ export function executableSchema(source: MockSchema): { schema: GraphQLSchema; r
     for (const [fieldName, resolve] of Object.entries(fields)) {
       const field = defined[fieldName];
       if (field === undefined) throw new TypeError(`resolvers.${typeName}.${fieldName}: "${typeName}" has no field "${fieldName}"`);
-      field.resolve = resolve as NonNullable<typeof field.resolve>;
+      if (typeof resolve === 'function') {
+        field.resolve = resolve as NonNullable<typeof field.resolve>;
+      } else {
+        field.subscribe = resolve.subscribe as NonNullable<typeof field.subscribe>;
+        // The event is the field's value unless said otherwise (graphql-js would read event[fieldName]).
+        field.resolve = (resolve.resolve ?? ((event: unknown) => event)) as NonNullable<typeof field.resolve>;
+      }
     }
   }
   return { schema, rootValue: undefined };

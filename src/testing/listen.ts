@@ -1,5 +1,6 @@
 import type * as NodeHttp from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 // node:http is reached through the process object's getBuiltinModule (Node ≥ 20.16), not an import: this module
 // is part of the testing entry, which browser bundles (Storybook, vitest browser mode) load too.
@@ -29,6 +30,12 @@ export interface Peer {
 }
 
 type RegionHandler = (region: string, path: string, request: Request, peer: Peer) => Promise<Response>;
+
+/** WebSocket upgrades on a region's port (the mock's subscriptions), and dropping them all on close. */
+export interface Upgrades {
+  upgrade(region: string, request: IncomingMessage, socket: Duplex, head: Uint8Array): void;
+  close(): Promise<void>;
+}
 
 function nodeHttp(): typeof NodeHttp {
   const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
@@ -66,7 +73,26 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  if (response.body !== null && response.headers.get('content-type')?.startsWith('text/event-stream') === true) {
+    await streamBody(response.body, res);
+    return;
+  }
   res.end(new Uint8Array(await response.arrayBuffer()));
+}
+
+/** An event stream is written as it comes; the caller going away cancels it (the server then ends the subscription). */
+async function streamBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  res.on('close', () => {
+    reader.cancel().catch(() => undefined);
+  });
+  res.flushHeaders();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || res.destroyed) break;
+    res.write(value);
+  }
+  res.end();
 }
 
 async function respond(handler: (request: Request, peer: Peer) => Promise<Response>, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -109,10 +135,13 @@ function originOf(host: string, port: number): string {
 export async function serve(
   handler: (request: Request, peer: Peer) => Promise<Response>,
   { port = 0, host = '127.0.0.1' }: ListenOptions = {},
+  upgrade?: (request: IncomingMessage, socket: Duplex, head: Uint8Array) => void,
 ): Promise<Served> {
   const server = nodeHttp().createServer((req, res) => {
     void respond(handler, req, res).catch(() => res.destroy());
   });
+  // No upgrade handler: node:http drops an upgrade request's socket itself.
+  if (upgrade !== undefined) server.on('upgrade', upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -145,12 +174,22 @@ export async function listenOn(
   regions: Readonly<Record<string, string>>,
   handleRegion: RegionHandler,
   { port = 0, host = '127.0.0.1' }: ListenOptions = {},
+  upgrades?: Upgrades,
 ): Promise<Listening> {
   const served: Array<[string, Served]> = [];
   try {
     for (const [index, region] of Object.keys(regions).entries()) {
       const regionPort = port === 0 ? 0 : port + index;
-      served.push([region, await serve((request, peer) => handleRegion(region, new URL(request.url).pathname, request, peer), { port: regionPort, host })]);
+      const upgrade =
+        upgrades === undefined
+          ? undefined
+          : (request: IncomingMessage, socket: Duplex, head: Uint8Array) => {
+              upgrades.upgrade(region, request, socket, head);
+            };
+      served.push([
+        region,
+        await serve((request, peer) => handleRegion(region, new URL(request.url).pathname, request, peer), { port: regionPort, host }, upgrade),
+      ]);
     }
   } catch (error: unknown) {
     await Promise.all(served.map(([, server]) => server.close()));
@@ -162,6 +201,7 @@ export async function listenOn(
     baseUrl: first.url,
     regions: Object.fromEntries(served.map(([region, server]) => [region, server.url])),
     close: async () => {
+      await upgrades?.close();
       await Promise.all(served.map(([, server]) => server.close()));
     },
   };

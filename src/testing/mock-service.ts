@@ -7,9 +7,12 @@ import { executableSchema, type MockContext, type MockSchema } from './executabl
 import { Gate } from './gate.ts';
 import { isMutation, parseGraphQLParams, type GraphQLParams } from './graphql-params.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
-import { listenOn, type Listening, type ListenOptions, type Peer } from './listen.ts';
+import { listenOn, type Listening, type ListenOptions, type Peer, type Upgrades } from './listen.ts';
 import { mswHandlersFor, type MswHandler, type MswHttp } from './msw-handlers.ts';
-import type { AuthCall, GraphQLCall, LoggedRequest, RecordedCall } from './records.ts';
+import type { AuthCall, GraphQLCall, LoggedRequest, RecordedCall, SubscriptionConnection } from './records.ts';
+import { EventTopics } from './event-topics.ts';
+import { type Admitted, createSseHandler, createWsUpgrade, SSE_PATH, type SubscriptionGate, type WsUpgrade, WS_PATHS } from './subscription-servers.ts';
+import type { JwtClaims } from './jwt.ts';
 import { keyNumberOf, type RegionKeys, subjectFor } from './api-keys.ts';
 import { type ApiKeysOption, keysByRegion, regionBaseUrls, type RegionsOption, routeOf } from './regions.ts';
 import { statusText } from './status-text.ts';
@@ -31,6 +34,11 @@ export interface MockServiceSettings {
   now?: () => number;
   /** HMAC secret, as `${secret}/${region}` per region; default random per region and instance, so no two accept each other's tokens. */
   secret?: string;
+  /**
+   * The payload `publish(topic)` and `emitEvery()` send when given none (the demo's: a pentest's next
+   * state, its next action log). Without it, `{ topic }`.
+   */
+  nextEvent?: (topic: string, region: string, now: number) => Readonly<Record<string, unknown>>;
 }
 
 export type MockServiceOptions = MockSchema & MockServiceSettings;
@@ -112,9 +120,28 @@ export interface MockService {
   resetCounters(): void;
   /** Called whenever a call is recorded or answered (for live views such as the demos' request log). */
   subscribe(listener: () => void): () => void;
+
+  /**
+   * Subscriptions, served by `listen()` (Node): graphql-ws at `ws://…/v1/graphql` (the token in the
+   * `connection_init` payload's `authorization`, as `Bearer <token>`) and graphql-sse at
+   * `…/v1/graphql/stream` (the `Authorization` header); `handle` and the MSW handlers serve the
+   * event streams too. ws, graphql-ws and graphql-sse are optional peers, imported on first use. A
+   * connection's token is checked at connect; when it expires or is revoked the connection ends:
+   * close code 4401 on a WebSocket, the expired message as a GraphQL error on an event stream.
+   *
+   * `publish` sends an event to every subscription open on `topic` (a Subscription field's
+   * `context.events(topic)`) in `region` (default the first); the payload defaults to `nextEvent`'s.
+   * Returns the event's `seq`: 1, 2, … per topic, whichever connection carries it.
+   */
+  publish(topic: string, payload?: Readonly<Record<string, unknown>>, region?: string): number;
+  /** Publishes to every topic with a subscription open, every `intervalMs`, until the returned stop is called. */
+  emitEvery(intervalMs: number): () => void;
+  /** Every subscription connection, in arrival order (emptied by resetCounters). */
+  readonly subscriptionConnections: readonly SubscriptionConnection[];
 }
 
-export const EXPIRED_BODY = '{"message":"The incoming token has expired"}';
+const EXPIRED_MESSAGE = 'The incoming token has expired';
+export const EXPIRED_BODY = JSON.stringify({ message: EXPIRED_MESSAGE });
 
 /** Expires every token issued so far when posted from this machine to a port the mock listens on. */
 export const EXPIRE_TOKENS_PATH = '/__mock/expire-tokens';
@@ -142,6 +169,9 @@ function failureResponse(failure: AuthFailure): Response {
   const headers = { ...extra, 'content-type': contentType ?? 'application/json' };
   return new Response(body ?? JSON.stringify({ message }), { status, headers });
 }
+
+/** The token of `Bearer <token>`, else null. */
+const bearerToken = (authorization: string | null): string | null => /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? null;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -188,6 +218,15 @@ class MockServiceImpl implements MockService {
   readonly #graphqlFailures: GraphQLFailure[] = [];
   readonly #authGate = new Gate();
   readonly #graphqlGate = new Gate();
+  readonly #topics = new EventTopics();
+  readonly #nextEvent: MockServiceSettings['nextEvent'];
+  readonly subscriptionConnections: SubscriptionConnection[] = [];
+  /** Open subscription connections by their token's jti: a revoked token ends them. */
+  readonly #live = new Map<string, Set<() => void>>();
+  #wsUpgrade: Promise<WsUpgrade> | null = null;
+  readonly #sseHandlers = new Map<string, Promise<(request: Request) => Promise<Response>>>();
+  /** What the subscription servers ask of the service: its schema and its token rules. */
+  readonly #gate: SubscriptionGate;
 
   constructor(options: MockServiceOptions) {
     this.regions = regionBaseUrls(options.regions);
@@ -197,7 +236,14 @@ class MockServiceImpl implements MockService {
     this.tokenLifetimeSec = options.tokenLifetimeSec ?? 3600;
     this.#scopeChars = options.tokenScopeChars ?? 0;
     this.#now = options.now ?? (() => Date.now());
+    this.#nextEvent = options.nextEvent;
     ({ schema: this.#schema, rootValue: this.#rootValue } = executableSchema(options));
+    this.#gate = {
+      schema: this.#schema,
+      expiredMessage: EXPIRED_MESSAGE,
+      admit: (transport, region, authorization) => this.#admit(transport, region, authorization),
+      expiredAnswer: () => ({ status: this.expiredStatus, body: EXPIRED_BODY }),
+    };
   }
 
   get appliedMutations(): number {
@@ -228,7 +274,25 @@ class MockServiceImpl implements MockService {
   }
 
   listen(options?: ListenOptions): Promise<Listening> {
-    return listenOn(this.regions, this.handleRegion, options);
+    const upgrades: Upgrades = {
+      upgrade: (region, request, socket, head) => {
+        if (!WS_PATHS.has(new URL(request.url ?? '/', 'http://mock').pathname)) {
+          socket.destroy();
+          return;
+        }
+        this.#wsUpgrade ??= createWsUpgrade(this.#gate);
+        this.#wsUpgrade.then(
+          (ws) => {
+            ws.upgrade(region, request, socket, head);
+          },
+          () => socket.destroy(),
+        );
+      },
+      close: async () => {
+        (await this.#wsUpgrade?.catch(() => undefined))?.close();
+      },
+    };
+    return listenOn(this.regions, this.handleRegion, options, upgrades);
   }
 
   /**
@@ -254,6 +318,7 @@ class MockServiceImpl implements MockService {
     // The gateway serves both forms; the service's own CLI posts to /v1/graphql/.
     if (path === '/v1/auth' || path === '/v1/auth/') return this.#auth(region, request);
     if (path === '/v1/graphql' || path === '/v1/graphql/') return this.#graphql(region, request);
+    if (path === SSE_PATH) return this.#eventStream(region, request);
     const entry = this.#log(region, request.method, path, null, '—');
     entry.status = 404;
     this.#changed();
@@ -349,8 +414,7 @@ class MockServiceImpl implements MockService {
   }
 
   async #graphql(region: string, request: Request): Promise<Response> {
-    const authorization = request.headers.get('authorization') ?? '';
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
+    const token = bearerToken(request.headers.get('authorization'));
     const base = await readCall(region, request, this.#now());
     const params = parseGraphQLParams(base.body);
     const operationName = typeof params === 'string' ? null : params.operationName;
@@ -360,17 +424,29 @@ class MockServiceImpl implements MockService {
     return this.#run(request, call, entry, this.graphqlCalls, this.graphqlDelayMs, this.#graphqlGate, answer);
   }
 
-  async #graphqlAnswer(call: GraphQLCall, params: GraphQLParams | string): Promise<Response> {
-    const claims = call.token === null ? null : await verifyJwt(call.token, this.#secretOf(call.region));
-    if (claims === null) return json(401, UNAUTHORIZED);
+  /** A presented token's claims, or why the service turns it away: the same rules for requests and subscriptions. */
+  async #checkToken(region: string, token: string | null): Promise<JwtClaims | 'expired' | 'refused'> {
+    const claims = token === null ? null : await verifyJwt(token, this.#secretOf(region));
+    if (claims === null) return 'refused';
     // JWT exp means "not accepted on or after", hence >=.
-    if (this.alwaysExpired || this.#expiredJtis.has(claims.jti) || this.#now() >= claims.exp * 1000) {
+    if (this.alwaysExpired || this.#expiredJtis.has(claims.jti) || this.#now() >= claims.exp * 1000) return 'expired';
+    return claims;
+  }
+
+  #contextFor(region: string, claims: JwtClaims): MockContext {
+    return { region, subject: claims.sub, keyNumber: keyNumberOf(claims.sub), now: this.#now, events: (topic) => this.#topics.events(region, topic) };
+  }
+
+  async #graphqlAnswer(call: GraphQLCall, params: GraphQLParams | string): Promise<Response> {
+    const claims = await this.#checkToken(call.region, call.token);
+    if (claims === 'refused') return json(401, UNAUTHORIZED);
+    if (claims === 'expired') {
       call.expired = true;
       return new Response(EXPIRED_BODY, { status: this.expiredStatus, headers: { ...JSON_HEADERS, [EXPIRED_MARK]: '1' } });
     }
     if (typeof params === 'string') return json(400, { errors: [{ message: params }] });
     const { query: source, variables: variableValues, operationName } = params;
-    const contextValue: MockContext = { region: call.region, subject: claims.sub, keyNumber: keyNumberOf(claims.sub), now: this.#now };
+    const contextValue = this.#contextFor(call.region, claims);
     const result = await graphql({ schema: this.#schema, source, rootValue: this.#rootValue, contextValue, variableValues, operationName });
     // A mutation that got as far as executing counts, whatever its resolvers answered: a replayed
     // pause_op fails on the already paused op, yet the service ran it twice.
@@ -383,6 +459,86 @@ class MockServiceImpl implements MockService {
     const message = status >= 500 ? 'Internal Server Error' : statusText(status);
     return new Response(JSON.stringify({ message }), { status, headers: { ...headers, ...JSON_HEADERS } });
   }
+
+  /** graphql-sse's handler for the region, made on first use. */
+  async #eventStream(region: string, request: Request): Promise<Response> {
+    let handler = this.#sseHandlers.get(region);
+    if (handler === undefined) this.#sseHandlers.set(region, (handler = createSseHandler(this.#gate, region)));
+    const entry = this.#log(region, request.method, SSE_PATH, null, this.tokenTag(bearerToken(request.headers.get('authorization'))));
+    const response = await (await handler)(request);
+    entry.status = response.status;
+    this.#changed();
+    return response;
+  }
+
+  /**
+   * A subscription connection's token checked as a request's, then watched: its expiry (or its
+   * revocation by expireToken/expireTokensNow) ends the connection.
+   */
+  async #admit(transport: 'ws' | 'sse', region: string, authorization: string | null): Promise<Admitted | 'expired' | 'refused'> {
+    const token = bearerToken(authorization);
+    const verdict = await this.#checkToken(region, token);
+    const record: SubscriptionConnection = {
+      transport,
+      region,
+      time: this.#now(),
+      tokenTag: this.tokenTag(token),
+      state: typeof verdict === 'string' ? verdict : 'open',
+      subscriptions: 0,
+      endedForExpiry: false,
+    };
+    this.subscriptionConnections.push(record);
+    this.#changed();
+    if (typeof verdict === 'string') return verdict;
+    const { jti } = verdict;
+    let end: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    const timer = setTimeout(end, Math.max(0, verdict.exp * 1000 - this.#now()));
+    let ending = this.#live.get(jti);
+    if (ending === undefined) this.#live.set(jti, (ending = new Set()));
+    ending.add(end);
+    return {
+      context: this.#contextFor(region, verdict),
+      ended,
+      subscribed: () => {
+        record.subscriptions += 1;
+        this.#changed();
+      },
+      closed: (forExpiry) => {
+        clearTimeout(timer);
+        ending.delete(end);
+        if (record.state !== 'open') return;
+        record.state = 'closed';
+        record.endedForExpiry = forExpiry;
+        this.#changed();
+      },
+    };
+  }
+
+  /** Ends the open subscription connections of the tokens just expired. */
+  #endConnections(jtis: Iterable<string>): void {
+    for (const jti of jtis) for (const end of this.#live.get(jti) ?? []) end();
+  }
+
+  readonly publish = (topic: string, payload?: Readonly<Record<string, unknown>>, region?: string): number => {
+    const name = region ?? Object.keys(this.regions)[0] ?? '';
+    const seq = this.#topics.publish(name, topic, payload ?? this.#nextEvent?.(topic, name, this.#now()) ?? { topic });
+    this.#changed();
+    return seq;
+  };
+
+  readonly emitEvery = (intervalMs: number): (() => void) => {
+    const timer = setInterval(() => {
+      for (const [region, topic] of this.#topics.open()) this.publish(topic, undefined, region);
+    }, intervalMs);
+    // A test's or the CLI's process ends when its work does, not when this ticker says.
+    (timer as { unref?: () => void }).unref?.();
+    return () => {
+      clearInterval(timer);
+    };
+  };
 
   #secretOf(region: string): string {
     const secret = this.#secrets.get(region);
@@ -399,12 +555,15 @@ class MockServiceImpl implements MockService {
 
   readonly expireTokensNow = (): number => {
     for (const jti of this.#issuedJtis) this.#expiredJtis.add(jti);
+    this.#endConnections(this.#issuedJtis);
     this.#changed();
     return this.#issuedJtis.length;
   };
   readonly expireToken = (token: string): void => {
     const jti = this.#jtiByToken.get(token);
-    if (jti !== undefined) this.#expiredJtis.add(jti);
+    if (jti === undefined) return;
+    this.#expiredJtis.add(jti);
+    this.#endConnections([jti]);
   };
   readonly failNextAuthCalls = (count: number, failure: AuthFailure = 503): void => {
     this.queueAuthFailures(...Array.from({ length: count }, () => failure));
@@ -427,6 +586,7 @@ class MockServiceImpl implements MockService {
     this.authCalls.length = 0;
     this.graphqlCalls.length = 0;
     this.issuedTokens.length = 0;
+    this.subscriptionConnections.length = 0;
     this.#appliedMutations = 0;
     this.#changed();
   };

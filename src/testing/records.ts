@@ -37,3 +37,23 @@ export interface LoggedRequest {
   tokenTag: string;
   readonly operationName: string | null;
 }
+
+/**
+ * One subscription connection as the mock saw it: a WebSocket (graphql-ws) or an event stream
+ * (graphql-sse, one per operation). The token appears as its tag only.
+ */
+export interface SubscriptionConnection {
+  readonly transport: 'ws' | 'sse';
+  readonly region: string;
+  readonly time: number;
+  readonly tokenTag: string;
+  /**
+   * `open` while it runs, then `closed`; `expired` or `refused` when the token was turned away at
+   * connect (the expired answer or 4401; no token or a bad one: 401 or 4403).
+   */
+  state: 'open' | 'closed' | 'expired' | 'refused';
+  /** Operations subscribed over it. */
+  subscriptions: number;
+  /** The server ended it because its token expired or was revoked (4401, or the expired answer on the stream). */
+  endedForExpiry: boolean;
+}

@@ -52,7 +52,7 @@ describe('the testing entry stays apart', () => {
     expect(files.filter((file) => file.startsWith(testingDir)).map((file) => relative(root, file))).toEqual([]);
   });
 
-  it('src/testing loads graphql and itself only; msw only on demand, node:http only through getBuiltinModule', () => {
+  it('src/testing loads graphql and itself only; msw, ws, graphql-ws and graphql-sse only on demand, node:http only through getBuiltinModule', () => {
     const files = [...reachable('src/testing/index.ts')];
     // Beside itself, one file of the library: the token tag the client's events use, so the mock's log
     // names a token as they do (it imports nothing).
@@ -63,6 +63,7 @@ describe('the testing entry stays apart', () => {
       'src/testing/graphql-params.ts import graphql',
       'src/testing/mock-service.ts import graphql',
       'src/testing/msw-handlers.ts import() msw',
+      'src/testing/subscription-servers.ts import graphql',
     ]);
   });
 });

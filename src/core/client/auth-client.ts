@@ -211,8 +211,14 @@ export function buildAuthClient(
     return send;
   }
 
+  const authorize = options.authorize ?? bearer;
   const client: AuthClient = {
-    request: createRequestPath({ session, sendTo, authorize: options.authorize ?? bearer, events, now, telemetry }),
+    request: createRequestPath({ session, sendTo, authorize, events, now, telemetry }),
+    subscribe:
+      options.subscriptions?.open(session, events, graphqlUrlOf, authorize, fetchImpl, now, marginMs) ??
+      (() => {
+        throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
+      }),
     getToken: () => session.readySession().then(({ token }) => token),
     refresh: () => session.refresh().then(({ token }) => token),
     store,

@@ -3,7 +3,7 @@ import { invalidOption } from './option-error.js';
 import type { AuthClientOptions } from './options.js';
 
 /** The options whose value comes from a factory (or, for apiKey and region, is a plain value). */
-export type OptInName = 'apiKey' | 'tokenEndpoint' | 'graphqlProxy' | 'region' | 'persist' | 'tabSync' | 'devtools';
+export type OptInName = 'apiKey' | 'tokenEndpoint' | 'graphqlProxy' | 'region' | 'persist' | 'tabSync' | 'devtools' | 'subscriptions';
 
 /** Options as the client reads them: an opt-in that is off is absent. */
 export type ReadOptions = Omit<AuthClientOptions, OptInName> & {
@@ -14,6 +14,7 @@ export type ReadOptions = Omit<AuthClientOptions, OptInName> & {
   persist?: Exclude<AuthClientOptions['persist'], false | null | undefined>;
   tabSync?: Exclude<AuthClientOptions['tabSync'], false | null | undefined>;
   devtools?: Exclude<AuthClientOptions['devtools'], false | null | undefined>;
+  subscriptions?: Exclude<AuthClientOptions['subscriptions'], false | null | undefined>;
 };
 
 const record = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null);
@@ -28,6 +29,7 @@ const SHAPES: Record<OptInName, (value: unknown) => boolean> = {
   persist: (value) => hasFunction(value, 'open') && typeof record(value)?.key === 'string',
   tabSync: (value) => hasFunction(value, 'connect') && typeof record(value)?.channel === 'string',
   devtools: (value) => hasFunction(value, 'connect'),
+  subscriptions: (value) => hasFunction(value, 'open'),
 };
 
 /**

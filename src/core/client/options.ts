@@ -7,6 +7,7 @@ import type { TokenEndpointMode } from '../sources/token-endpoint-source.js';
 import type { GraphQLProxyMode } from './proxy-client.js';
 import type { WakeWatcher } from '../browser/wake.js';
 import type { KnownOptions } from './unknown-options.js';
+import type { SubscriptionsOption } from './subscriptions/subscriptions-option.js';
 
 /** What turns an opt-in off, as React code writes it: `persist={rememberMe && sessionPersistence()}`. */
 type Off = false | null | undefined;
@@ -47,6 +48,11 @@ export interface AuthClientBaseOptions {
    * React Native has no page: pass `appStateWake(AppState)` from graphql-jwt-auth-react/native.
    */
   renewOnWake?: boolean | WakeWatcher;
+  /**
+   * `client.subscribe` over graphql-ws or graphql-sse (optional peers, loaded with the first
+   * subscription): `graphqlSubscriptions({ transport: 'ws' })`. Default off: subscribe throws an AuthConfigError.
+   */
+  subscriptions?: SubscriptionsOption | Off;
 }
 
 /** Browser-held key mode. */
@@ -117,4 +123,5 @@ export const CLIENT_OPTION_NAMES: KnownOptions<AuthClientOptions> = {
   tabSync: true,
   devtools: true,
   renewOnWake: true,
+  subscriptions: true,
 };

@@ -5,6 +5,7 @@ import { AuthConfigError, ServerCredentialsError, SignedOutError } from '../erro
 import { answerCode, appFailure } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
 import { documentIdOf } from '../wire/document-source.js';
+import { unusableConfig } from '../errors/error-message.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { clientError } from '../wire/client-error.js';
@@ -131,6 +132,10 @@ export function createProxyClient({ url, fetch: fetchImpl, identity, sendDocumen
     },
     onSignOut: (listener) => onSignedOut(events, listener),
     onEvent: events.on,
+    // The proxy forwards operations, not subscriptions (yet): the browser holds no token to subscribe with.
+    subscribe: () => {
+      throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
+    },
     retain: () => () => undefined, // nothing runs in the background
     dispose: () => undefined,
   };

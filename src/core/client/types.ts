@@ -3,6 +3,7 @@ import type { AuthState } from '../session/auth-state.js';
 import type { AuthEvent } from '../session/auth-events.js';
 import type { GraphQLDocument, Variables } from '../wire/transport.js';
 import type { VariablesArgs } from '../wire/variables.js';
+import type { SubscribeFunction } from './subscriptions/types.js';
 
 export interface RequestInit {
   signal?: AbortSignal;
@@ -27,6 +28,13 @@ export interface AuthClient {
     document: GraphQLDocument<TData, TVariables>,
     ...args: VariablesArgs<TVariables, [init?: RequestInit]>
   ) => Promise<TData>;
+  /**
+   * Subscribes to a GraphQL subscription with the session's token, moving it to each new token
+   * before expiry (make-before-break) and renewing once when the server ends it for its token.
+   * Needs the `subscriptions` option (`graphqlSubscriptions()`), else throws an AuthConfigError.
+   * Returns the unsubscribe function (the handlers' `signal` does the same).
+   */
+  subscribe: SubscribeFunction;
   /** A valid token, renewing it first when due; concurrent callers share one `/v1/auth` call. */
   getToken: () => Promise<string>;
   /**

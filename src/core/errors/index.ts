@@ -19,3 +19,5 @@ export { UnexpectedRedirectError } from './unexpected-redirect-error.js';
 export { InvalidGraphQLResponseError } from './invalid-graphql-response-error.js';
 export { NotPrefetchedError } from './not-prefetched-error.js';
 export { GraphQLUrlMismatchError } from './graphql-url-mismatch-error.js';
+export { SubscriptionError } from './subscription-error.js';
+export { SubscriptionTransportMissingError } from './subscription-transport-missing-error.js';

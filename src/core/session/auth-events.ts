@@ -37,7 +37,42 @@ export type AuthEvent =
       tokenTag: string;
       assumedLifetimeMs: number;
     }
-  | { type: 'signed-out'; at: number; where: 'here' | 'elsewhere' };
+  | { type: 'signed-out'; at: number; where: 'here' | 'elsewhere' }
+  | {
+      type: 'subscription-start';
+      at: number;
+      /** The subscription's operation name, '' for an anonymous one. */
+      operationName: string;
+      transport: 'ws' | 'sse';
+      /** The token its connection presented. */
+      tokenTag: string;
+    }
+  | {
+      type: 'subscription-renewed';
+      at: number;
+      operationName: string;
+      transport: 'ws' | 'sse';
+      /** The new connection's token (the same as before after a reconnect). */
+      tokenTag: string;
+      previousTokenTag: string;
+      /**
+       * expiring: moved before its token's expiry, make-before-break; token-ended: the server closed it
+       * for its token (4401/4403, the expired answer) and it was renewed once and subscribed again;
+       * reconnected: its connection was lost and made again.
+       */
+      reason: 'expiring' | 'token-ended' | 'reconnected';
+    }
+  | {
+      type: 'subscription-end';
+      at: number;
+      operationName: string;
+      transport: 'ws' | 'sse';
+      /** The token of its last connection; null when none was made. */
+      tokenTag: string | null;
+      /** unsubscribed: by the app (or its signal); completed: by the server; failed: `onError` was told `error` (its name). */
+      reason: 'unsubscribed' | 'completed' | 'failed';
+      error?: string;
+    };
 
 /**
  * ok: data; graphql-errors: an answer with GraphQL errors; http-error: any other failed answer (a

@@ -1,0 +1,48 @@
+// @vitest-environment node
+// A subscription outlives its tokens: per transport, open across five renewals (4 s tokens), it
+// receives every event the server published, by sequence number, with no gap and no duplicate
+// (eventKey), with exactly one /v1/auth per renewal; each renewal moves it make-before-break.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUp, ofType, STATE_CHANGES, type StateEvent, subscribedHarness } from './harness.js';
+
+afterEach(cleanUp);
+
+describe.each(['ws', 'sse'] as const)('client.subscribe over %s', (transport) => {
+  it('stays subscribed across five renewals: every event by seq, no gap, one /v1/auth per renewal', { timeout: 60_000 }, async () => {
+    const { service, client, events, opId, topic, until } = await subscribedHarness({ transport, tokenLifetimeSec: 4 });
+    const seqs: number[] = [];
+    const authCallsAtRenewal: number[] = [];
+    client.onEvent((event) => {
+      if (event.type === 'subscription-renewed') authCallsAtRenewal.push(service.authCalls.length);
+    });
+    const unsubscribe = client.subscribe<StateEvent, { op: string }>(
+      STATE_CHANGES,
+      { op: opId },
+      {
+        onData: (data) => seqs.push(data.pentestStateChanged.seq),
+        eventKey: (data) => data.pentestStateChanged.seq,
+      },
+    );
+    await until(() => ofType(events, 'subscription-start').length === 1);
+    const stopEmitting = service.emitEvery(20);
+
+    await until(() => ofType(events, 'subscription-renewed').length >= 5);
+    stopEmitting();
+    const published = service.publish(topic);
+    await expect.poll(() => seqs.at(-1)).toBe(published);
+    unsubscribe();
+
+    expect(seqs).toEqual(Array.from({ length: published }, (_, index) => index + 1));
+    expect(published).toBeGreaterThan(20);
+    const renewed = ofType(events, 'subscription-renewed');
+    expect(renewed.slice(0, 5).map((event) => event.reason)).toEqual(['expiring', 'expiring', 'expiring', 'expiring', 'expiring']);
+    // One /v1/auth per renewal: the first token, then one more each time it moved.
+    expect(authCallsAtRenewal.slice(0, 5)).toEqual([2, 3, 4, 5, 6]);
+    // Each move went to the token just issued, and none was ended by the server for its token.
+    expect(renewed.slice(0, 5).map((event) => event.tokenTag)).toEqual(service.authCalls.slice(1, 6).map((call) => service.tokenTag(call.token)));
+    expect(service.subscriptionConnections.filter((connection) => connection.endedForExpiry)).toEqual([]);
+    // Unsubscribing closes the last connection: the server sees every one closed.
+    await until(() => service.subscriptionConnections.every((connection) => connection.state === 'closed'));
+    expect(ofType(events, 'subscription-end')).toMatchObject([{ reason: 'unsubscribed', transport }]);
+  });
+});
