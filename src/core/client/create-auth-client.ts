@@ -37,7 +37,7 @@ export function createOwnedAuthClient(given: AuthClientOptions, { selfOwned }: P
   if (config instanceof AuthConfigError || config.mode.kind !== 'graphqlProxy') {
     return buildAuthClient(given, { selfOwned, transport: appTransport, explain: diagnose?.explain }).client;
   }
-  return config.mode.client({ fetch: options.fetch ?? globalFetch, identity: identityOf(options, config) });
+  return config.mode.client({ fetch: options.fetch ?? globalFetch, identity: identityOf(options, config), subscriptions: options.subscriptions });
 }
 
 /**

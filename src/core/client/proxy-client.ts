@@ -13,11 +13,15 @@ import type { AuthState } from '../session/auth-state.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
 import { reportedSend } from './operation-events.js';
 import type { AuthClient, AuthIdentity, RequestInit } from './types.js';
+import type { SubscriptionsOption } from './subscriptions/subscriptions-option.js';
+import { noAuthorization, proxySubscriptionSession } from './proxy-subscriptions.js';
 
 export interface ProxyClientOptions {
   url: string;
   fetch: typeof fetch;
   identity: AuthIdentity;
+  /** `graphqlSubscriptions({ transport: 'sse' })`: subscriptions as event streams through the proxy. */
+  subscriptions?: SubscriptionsOption | undefined;
 }
 
 /** Statuses with which the app's proxy refuses its own user: no retry until refresh() or a new identity. */
@@ -31,10 +35,11 @@ const OPERATION_NOT_ALLOWED = 'OPERATION_NOT_ALLOWED';
  * cookies, on the page's origin or a separate one (`include`). No key and no token here, so no
  * session to keep: the proxy renews and retries on its side.
  */
-export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClientOptions): AuthClient {
+export function createProxyClient({ url, fetch: fetchImpl, identity, subscriptions }: ProxyClientOptions): AuthClient {
   const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
   const proxyUrl = absoluteUrl(url);
-  const send = createTransport(proxyUrl, (input, init) => fetchImpl(input, { ...init, credentials: 'include' }), clientError);
+  const withCookies: typeof fetch = (input, init) => fetchImpl(input, { ...init, credentials: 'include' });
+  const send = createTransport(proxyUrl, withCookies, clientError);
   const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };
   const events = createAuthEvents(Date.now);
   let generation = 0;
@@ -99,10 +104,12 @@ export function createProxyClient({ url, fetch: fetchImpl, identity }: ProxyClie
     },
     onSignOut: (listener) => onSignedOut(events, listener),
     onEvent: events.on,
-    // The proxy forwards operations, not subscriptions (yet): the browser holds no token to subscribe with.
-    subscribe: () => {
-      throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
-    },
+    // Event streams through the proxy (graphql-sse): the proxy holds the token and moves its upstream stream to each new one.
+    subscribe:
+      subscriptions?.open(proxySubscriptionSession(Date.now), events, () => proxyUrl, noAuthorization, withCookies, Date.now, 0) ??
+      (() => {
+        throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
+      }),
     retain: () => () => undefined, // nothing runs in the background
     dispose: () => undefined,
   };
