@@ -147,6 +147,36 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     },
   );
 
+  it('renews once and subscribes again when the service ends the upstream stream for its token: the browser’s stream goes on', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { client, until, poke, events } = await throughProxy(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const topic = pentestTopic('pentestStateChanged', opId);
+    const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+    service.publish(topic);
+    await until(() => seqs.length === 1);
+
+    service.expireTokensNow();
+    await until(
+      () =>
+        service.subscriptionConnections.filter((connection) => connection.state === 'open' && connection.subscriptions === 1).length === 1 &&
+        service.subscriptionConnections.length === 2,
+    );
+    const published = service.publish(topic);
+    await until(() => seqs.at(-1) === published);
+    unsubscribe();
+
+    expect(seqs).toEqual([1, 2]);
+    expect(errors).toEqual([]);
+    expect(service.authCalls).toHaveLength(2);
+    expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([true, false]);
+    expect(events.filter((event) => event.type === 'subscription-start')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'subscription-renewed')).toEqual([]);
+    expect(events.filter((event) => event.type === 'subscription-end')).toMatchObject([{ reason: 'unsubscribed' }]);
+  });
+
   it('closes the upstream stream when the browser disconnects', async () => {
     const running = await startService();
     const { service } = running;
