@@ -11,6 +11,7 @@ import { clientError } from '../wire/client-error.js';
 import { createTransport, type GraphQLDocument, NoAnswer, type Variables } from '../wire/transport.js';
 import type { AuthState } from '../session/auth-state.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
+import { globalFetch } from './auth-client.js';
 import { reportedSend } from './operation-events.js';
 import type { AuthClient, AuthIdentity, RequestInit } from './types.js';
 import type { SubscriptionsOption } from './subscriptions/subscriptions-option.js';
@@ -119,7 +120,8 @@ export function createProxyClient({ url, fetch: fetchImpl, identity, subscriptio
 export interface GraphQLProxyMode {
   readonly kind: 'graphqlProxy';
   readonly url: string;
-  client: (options: Omit<ProxyClientOptions, 'url'>) => AuthClient;
+  /** The client's options as given, read here: what only this mode reads costs an app in another mode nothing. */
+  client: (options: { fetch?: typeof fetch | undefined; subscriptions?: SubscriptionsOption | undefined }, identity: AuthIdentity) => AuthClient;
 }
 
 /**
@@ -128,5 +130,9 @@ export interface GraphQLProxyMode {
  * `graphqlProxy` option.
  */
 export function graphqlProxy(url: string): GraphQLProxyMode {
-  return { kind: 'graphqlProxy', url, client: (options) => createProxyClient({ url, ...options }) };
+  return {
+    kind: 'graphqlProxy',
+    url,
+    client: ({ fetch = globalFetch, subscriptions }, identity) => createProxyClient({ url, fetch, identity, subscriptions }),
+  };
 }
