@@ -23,6 +23,9 @@ import { graphqlErrorResponse, jsonResponse } from './responses.js';
 import { upstreamAuthFailure } from './upstream-client.js';
 import { serverLogger } from './log-lines.js';
 import { type Admission, type OperationFacts, type RefusedBecause, trustedDocuments, type TrustedOperations } from './trusted-documents.js';
+import { relaySubscription } from './subscription-relay.js';
+import { DEFAULT_REFRESH_MARGIN_MS } from '../core/client/config.js';
+import { NO_REDIRECT } from '../core/wire/redirects.js';
 
 /** The proxy's bounds on what it reads. */
 export interface ProxyLimitOptions {
@@ -51,9 +54,18 @@ export interface TrustedDocumentOptions {
   authorizeOperation?: (request: Request, operation: OperationFacts) => boolean | Promise<boolean>;
 }
 
-export interface GraphQLProxyOptions extends ServerHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions {}
+/** Subscriptions relayed over graphql-sse (see docs/api.md, "Subscriptions through the proxy"). */
+export interface ProxySubscriptionOptions {
+  /**
+   * Where the service's graphql-sse event streams are, given a region's GraphQL URL. Default: the
+   * GraphQL URL followed by `/stream` (the mock service's, and graphql-sse's usual, path).
+   */
+  subscriptionUrl?: (graphqlUrl: string) => string;
+}
 
-export interface TenantGraphQLProxyOptions extends TenantHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions {}
+export interface GraphQLProxyOptions extends ServerHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions, ProxySubscriptionOptions {}
+
+export interface TenantGraphQLProxyOptions extends TenantHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions, ProxySubscriptionOptions {}
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -87,7 +99,13 @@ const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLP
   operations: true,
   allowIntrospection: true,
   authorizeOperation: true,
+  subscriptionUrl: true,
 };
+
+/** A graphql-sse client asks for an event stream ("distinct connections": one POST per operation). */
+const wantsEventStream = (request: Request) => request.headers.get('accept')?.includes('text/event-stream') === true;
+
+const defaultSubscriptionUrl = (graphqlUrl: string) => `${graphqlUrl.replace(/\/+$/, '')}/stream`;
 
 /** What the browser is told of a refusal: why in general, never the text or the id it sent. */
 const REFUSAL_MESSAGES: Readonly<Record<RefusedBecause, string>> = {
@@ -122,6 +140,9 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
   warnUnknownOptions('createGraphQLProxy', options, PROXY_OPTION_NAMES);
   for (const name of ['maxBodyBytes', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
   checkTrustedDocumentOptions(options);
+  if (options.subscriptionUrl !== undefined && typeof options.subscriptionUrl !== 'function') {
+    throw new AuthConfigError("subscriptionUrl must be a function of a region's GraphQL URL, answering its event stream's URL");
+  }
   const limits = {
     timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
@@ -131,8 +152,38 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
   const { authorizeOperation } = options;
   const logger = serverLogger(options);
   let refusedOperations = 0;
+  const subscriptionUrl = options.subscriptionUrl ?? defaultSubscriptionUrl;
+  const marginMs = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  // A redirect would carry the token elsewhere: graphql-sse reads the 3xx as a failed stream.
+  const upstreamFetch: typeof fetch = (input, init) => fetchImpl(input, { ...init, redirect: NO_REDIRECT });
 
-  async function forward({ client }: ClientParts, labels: Labels, query: string, operation: ForwardedOperation, request: Request): Promise<Response> {
+  /**
+   * An event stream the browser asked for: relayed from the service's with the server's token, moved
+   * to each new token before expiry. A mutation is never streamed: a stream opened again would run it twice.
+   */
+  function streamed({ session, graphqlUrlOf }: ClientParts, query: string, operation: ForwardedOperation, request: Request): Response {
+    if (mayBeMutation(query)) {
+      return graphqlErrorResponse(400, 'Post a mutation as JSON: an event stream is opened again on each new token', 'BAD_REQUEST');
+    }
+    const streamUrlOf = (region: string) => {
+      const graphqlUrl = graphqlUrlOf(region);
+      return graphqlUrl === undefined ? undefined : subscriptionUrl(graphqlUrl);
+    };
+    return relaySubscription(
+      { session, streamUrlOf, fetch: upstreamFetch, marginMs, now: options.now ?? Date.now },
+      {
+        query,
+        ...(operation.variables == null ? {} : { variables: operation.variables as Record<string, unknown> }),
+        ...(operation.operationName == null ? {} : { operationName: operation.operationName }),
+      },
+      request.signal,
+    );
+  }
+
+  async function forward(parts: ClientParts, labels: Labels, query: string, operation: ForwardedOperation, request: Request): Promise<Response> {
+    if (wantsEventStream(request)) return streamed(parts, query, operation, request);
+    const { client } = parts;
     // A browser that went away cancels its query upstream; a mutation runs to its end, so that
     // whether it was applied is known upstream rather than cut off halfway.
     const init = mayBeMutation(query) ? {} : { signal: request.signal };

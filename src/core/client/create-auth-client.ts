@@ -7,7 +7,7 @@
 import { AuthConfigError } from '../errors/index.js';
 import { clientError } from '../wire/client-error.js';
 import { createTransport, type Send } from '../wire/transport.js';
-import { buildAuthClient, globalFetch, identityOf, type Ownership, tryReadConfig } from './auth-client.js';
+import { buildAuthClient, identityOf, type Ownership, tryReadConfig } from './auth-client.js';
 import { OPTION_DIAGNOSTICS, type OptionDiagnostics } from './option-messages.js';
 import type { AuthClientOptions } from './options.js';
 import { readOptIns } from './opt-in-options.js';
@@ -37,7 +37,7 @@ export function createOwnedAuthClient(given: AuthClientOptions, { selfOwned }: P
   if (config instanceof AuthConfigError || config.mode.kind !== 'graphqlProxy') {
     return buildAuthClient(given, { selfOwned, transport: appTransport, explain: diagnose?.explain }).client;
   }
-  return config.mode.client({ fetch: options.fetch ?? globalFetch, identity: identityOf(options, config) });
+  return config.mode.client(options, identityOf(options, config));
 }
 
 /**

@@ -15,13 +15,18 @@ import { OperationNotAllowedError } from '../errors/operation-not-allowed-error.
 import { UnknownOperationIdError } from '../errors/unknown-operation-id-error.js';
 import type { AuthState } from '../session/auth-state.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
+import { globalFetch } from './auth-client.js';
 import { reportedSend } from './operation-events.js';
 import type { AuthClient, AuthIdentity, RequestInit } from './types.js';
+import type { SubscriptionsOption } from './subscriptions/subscriptions-option.js';
+import { noAuthorization, proxySubscriptionSession } from './proxy-subscriptions.js';
 
 export interface ProxyClientOptions extends GraphQLProxyModeOptions {
   url: string;
   fetch: typeof fetch;
   identity: AuthIdentity;
+  /** `graphqlSubscriptions({ transport: 'sse' })`: subscriptions as event streams through the proxy. */
+  subscriptions?: SubscriptionsOption | undefined;
 }
 
 /** `graphqlProxy(url, options)`. */
@@ -57,15 +62,11 @@ function operationRefused(error: ClientError): OperationNotAllowedError {
  * cookies, on the page's origin or a separate one (`include`). No key and no token here, so no
  * session to keep: the proxy renews and retries on its side.
  */
-export function createProxyClient({ url, fetch: fetchImpl, identity, sendDocumentIds = false }: ProxyClientOptions): AuthClient {
+export function createProxyClient({ url, fetch: fetchImpl, identity, subscriptions, sendDocumentIds = false }: ProxyClientOptions): AuthClient {
   const store = createStore<AuthState>()(() => ({ status: 'idle', ...NO_SESSION, error: null }));
   const proxyUrl = absoluteUrl(url);
-  const send = createTransport(
-    proxyUrl,
-    (input, init) => fetchImpl(input, { ...init, credentials: 'include' }),
-    clientError,
-    sendDocumentIds ? documentIdOf : undefined,
-  );
+  const withCookies: typeof fetch = (input, init) => fetchImpl(input, { ...init, credentials: 'include' });
+  const send = createTransport(proxyUrl, withCookies, clientError, sendDocumentIds ? documentIdOf : undefined);
   const proxy = { what: 'GraphQL proxy', url: proxyUrl, handler: 'createGraphQLProxy', factory: 'graphqlProxy()' };
   const events = createAuthEvents(Date.now);
   let generation = 0;
@@ -132,10 +133,12 @@ export function createProxyClient({ url, fetch: fetchImpl, identity, sendDocumen
     },
     onSignOut: (listener) => onSignedOut(events, listener),
     onEvent: events.on,
-    // The proxy forwards operations, not subscriptions (yet): the browser holds no token to subscribe with.
-    subscribe: () => {
-      throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
-    },
+    // Event streams through the proxy (graphql-sse): the proxy holds the token and moves its upstream stream to each new one.
+    subscribe:
+      subscriptions?.open(proxySubscriptionSession(Date.now), events, () => proxyUrl, noAuthorization, withCookies, Date.now, 0) ??
+      (() => {
+        throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
+      }),
     retain: () => () => undefined, // nothing runs in the background
     dispose: () => undefined,
   };
@@ -145,7 +148,8 @@ export function createProxyClient({ url, fetch: fetchImpl, identity, sendDocumen
 export interface GraphQLProxyMode {
   readonly kind: 'graphqlProxy';
   readonly url: string;
-  client: (options: Omit<ProxyClientOptions, 'url' | keyof GraphQLProxyModeOptions>) => AuthClient;
+  /** The client's options as given, read here: what only this mode reads costs an app in another mode nothing. */
+  client: (options: { fetch?: typeof fetch | undefined; subscriptions?: SubscriptionsOption | undefined }, identity: AuthIdentity) => AuthClient;
 }
 
 /**
@@ -156,5 +160,9 @@ export interface GraphQLProxyMode {
 export function graphqlProxy(url: string, { sendDocumentIds = false }: GraphQLProxyModeOptions = {}): GraphQLProxyMode {
   // JavaScript's 'yes' would read as on and a typo as off: only a boolean says which.
   if (typeof sendDocumentIds !== 'boolean') throw new AuthConfigError('graphqlProxy(url, { sendDocumentIds }) takes true or false');
-  return { kind: 'graphqlProxy', url, client: (options) => createProxyClient({ url, sendDocumentIds, ...options }) };
+  return {
+    kind: 'graphqlProxy',
+    url,
+    client: ({ fetch = globalFetch, subscriptions }, identity) => createProxyClient({ url, fetch, identity, subscriptions, sendDocumentIds }),
+  };
 }

@@ -5,3 +5,6 @@ export interface SharedSession {
   receivedAt: number;
   region: string;
 }
+
+/** When a token falls due: `marginMs` before its expiry, at most half its life (the session's rule, for what must move before it). */
+export const dueAtOf = ({ expiresAt, receivedAt }: SharedSession, marginMs: number): number => expiresAt - Math.min(marginMs, (expiresAt - receivedAt) / 2);

@@ -1,0 +1,272 @@
+// @vitest-environment node
+// Subscriptions through the BFF proxy: the browser's graphql-sse stream goes to createGraphQLProxy,
+// which relays the mock service's stream with the server's token and moves it to each new token
+// before expiry, so the browser sees neither a token nor a renewal.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AuthClient, type AuthEvent, createAuthClient, graphqlProxy, graphqlSubscriptions } from 'graphql-jwt-auth-react/core';
+import { createGraphQLProxy, type GraphQLProxyOptions } from 'graphql-jwt-auth-react/server';
+import { pentestTopic } from '../../mock-service/index.ts';
+import { API_KEY, startService, type Running } from '../support/fixtures.js';
+import { hasSession, serveHandler, withSession } from './serve-handler.js';
+import { graphqlRoute } from '../readme/proxy-subscriptions-server.js';
+import { watchPentestState } from '../readme/proxy-subscriptions-browser.js';
+
+const STATE_CHANGES = 'subscription StateChanges($op: String!) { pentestStateChanged(op_id: $op) { seq state } }';
+
+interface StateEvent {
+  pentestStateChanged: { seq: number; state: string };
+}
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+  vi.unstubAllEnvs();
+});
+
+/** Resolves once `ready()` holds, checked after each change the mock records and each call of `poke`. */
+function waiter(running: Running) {
+  const waiters = new Set<() => void>();
+  const poke = () => {
+    for (const check of waiters) check();
+  };
+  cleanups.push(running.service.subscribe(poke));
+  const until = (ready: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!ready()) return;
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+      check();
+    });
+  return { until, poke };
+}
+
+/** The proxy on 127.0.0.1 and a browser in BFF mode whose fetch records everything it sends and reads. */
+async function throughProxy(running: Running, options: Partial<GraphQLProxyOptions> = {}) {
+  const proxy = createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, ...options });
+  const url = `${await serveHandler(proxy)}/api/graphql`;
+  const seen: string[] = [];
+  const { until, poke } = waiter(running);
+  const decoder = new TextDecoder();
+  const client = createAuthClient({
+    graphqlProxy: graphqlProxy(url),
+    subscriptions: graphqlSubscriptions({ transport: 'sse', url: (proxyUrl) => proxyUrl }),
+    fetch: async (input, init) => {
+      seen.push(
+        input instanceof Request ? input.url : input.toString(),
+        [...new Headers(init?.headers)].join('\n'),
+        typeof init?.body === 'string' ? init.body : '',
+      );
+      const response = await withSession(input, init);
+      seen.push([...response.headers].join('\n'));
+      // The event stream, copied as it is read.
+      const copied = response.body?.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            seen.push(decoder.decode(chunk));
+            poke();
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+      return new Response(copied ?? null, { status: response.status, headers: response.headers });
+    },
+  });
+  cleanups.push(() => {
+    client.dispose();
+  });
+  const events: AuthEvent[] = [];
+  cleanups.push(
+    client.onEvent((event) => {
+      events.push(event);
+      poke();
+    }),
+  );
+  return { proxy, url, client, seen, events, until, poke };
+}
+
+function subscribed(client: AuthClient, opId: string, poke: () => void) {
+  const seqs: number[] = [];
+  const errors: Error[] = [];
+  const unsubscribe = client.subscribe<StateEvent, { op: string }>(
+    STATE_CHANGES,
+    { op: opId },
+    {
+      onData: (data) => {
+        seqs.push(data.pentestStateChanged.seq);
+        poke();
+      },
+      onError: (error) => {
+        errors.push(error);
+        poke();
+      },
+    },
+  );
+  return { seqs, errors, unsubscribe };
+}
+
+describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
+  it(
+    'stays subscribed across three upstream renewals: every event by seq, once; one /v1/auth per renewal; no key or token in the browser',
+    { timeout: 60_000 },
+    async () => {
+      const running = await startService({ tokenLifetimeSec: 2 });
+      const { service } = running;
+      const { client, seen, until, poke, events } = await throughProxy(running);
+      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+      const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+      const stopEmitting = service.emitEvery(20);
+
+      // The first token, then three more: each upstream stream moved to the token just issued.
+      await until(() => service.subscriptionConnections.filter((connection) => connection.subscriptions === 1).length >= 4);
+      stopEmitting();
+      const published = service.publish(pentestTopic('pentestStateChanged', opId));
+      await until(() => seqs.at(-1) === published);
+      unsubscribe();
+
+      expect(errors).toEqual([]);
+      expect(seqs).toEqual(Array.from({ length: published }, (_, index) => index + 1));
+      expect(published).toBeGreaterThan(20);
+      const streams = service.subscriptionConnections.filter((connection) => connection.subscriptions === 1);
+      // One /v1/auth per upstream stream's token: a renewal is one call, and each token carried one stream.
+      expect(streams.map((connection) => connection.tokenTag)).toEqual(service.authCalls.slice(0, streams.length).map((call) => service.tokenTag(call.token)));
+      expect(service.authCalls.length).toBeLessThanOrEqual(streams.length + 1);
+      // Moved before expiry, never ended by the service for its token.
+      expect(streams.filter((connection) => connection.endedForExpiry)).toEqual([]);
+      // The browser's one stream went on: one start, no renewal it could see.
+      expect(events.filter((event) => event.type === 'subscription-start')).toHaveLength(1);
+      expect(events.filter((event) => event.type === 'subscription-renewed')).toEqual([]);
+      const secrets = [API_KEY, ...service.issuedTokens];
+      expect(seen.filter((text) => secrets.some((secret) => text.includes(secret)))).toEqual([]);
+      expect(seen.some((text) => text.includes('"seq":1'))).toBe(true);
+      // Unsubscribing closes the browser's stream, and the proxy its upstream one.
+      await until(() => service.subscriptionConnections.every((connection) => connection.state === 'closed'));
+    },
+  );
+
+  it('renews once and subscribes again when the service ends the upstream stream for its token: the browser’s stream goes on', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { client, until, poke, events } = await throughProxy(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const topic = pentestTopic('pentestStateChanged', opId);
+    const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+    service.publish(topic);
+    await until(() => seqs.length === 1);
+
+    service.expireTokensNow();
+    await until(
+      () =>
+        service.subscriptionConnections.filter((connection) => connection.state === 'open' && connection.subscriptions === 1).length === 1 &&
+        service.subscriptionConnections.length === 2,
+    );
+    const published = service.publish(topic);
+    await until(() => seqs.at(-1) === published);
+    unsubscribe();
+
+    expect(seqs).toEqual([1, 2]);
+    expect(errors).toEqual([]);
+    expect(service.authCalls).toHaveLength(2);
+    expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([true, false]);
+    expect(events.filter((event) => event.type === 'subscription-start')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'subscription-renewed')).toEqual([]);
+    expect(events.filter((event) => event.type === 'subscription-end')).toMatchObject([{ reason: 'unsubscribed' }]);
+  });
+
+  it('closes the upstream stream when the browser disconnects', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { url } = await throughProxy(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const { until } = waiter(running);
+    const browser = new AbortController();
+    const response = await withSession(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: STATE_CHANGES, variables: { op: opId } }),
+      signal: browser.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+
+    browser.abort();
+
+    await until(() => service.subscriptionConnections.length === 1 && service.subscriptionConnections[0]?.state === 'closed');
+    expect(service.authCalls).toHaveLength(1);
+  });
+
+  it('refuses an unlisted subscription with 403 when the list is on, before the service hears of it', async () => {
+    const running = await startService();
+    const { service } = running;
+    const listed = 'subscription Listed($op: String!) { pentestStateChanged(op_id: $op) { seq } }';
+    const { url } = await throughProxy(running, { operations: { listed } });
+
+    const response = await withSession(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: STATE_CHANGES, variables: { op: 'x' } }),
+    });
+
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'OPERATION_NOT_ALLOWED' } }] });
+    expect(service.subscriptionConnections).toEqual([]);
+    expect(service.authCalls).toEqual([]);
+  });
+
+  it('ends the browser’s stream with one GraphQL error when the service refuses the key: bounded /v1/auth calls, no loop', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { client, until, poke } = await throughProxy(running, { apiKey: 'not-a-key' });
+    const { seqs, errors } = subscribed(client, 'op', poke);
+
+    await until(() => errors.length > 0);
+
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ name: 'SubscriptionError' });
+    // The proxy's answer, by its kind: never the service's detail.
+    expect(errors[0]).toMatchObject({ errors: [{ message: "The service refused this server's credentials", extensions: { code: 'UPSTREAM_AUTH_REFUSED' } }] });
+    expect(seqs).toEqual([]);
+    expect(service.authCalls).toHaveLength(1);
+    expect(service.subscriptionConnections).toEqual([]);
+  });
+
+  it('refuses to stream a mutation: a stream opened again on a new token would run it twice', async () => {
+    const running = await startService();
+    const { url } = await throughProxy(running);
+    const response = await withSession(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: 'mutation { pauseOp(op_id: "x") { op_id } }' }),
+    });
+    expect(response.status).toBe(400);
+    expect(running.service.authCalls).toEqual([]);
+  });
+
+  it('docs/api.md’s example: the route and the browser’s watchPentestState, end to end', async () => {
+    const running = await startService();
+    const { service } = running;
+    vi.stubEnv('API_KEY', API_KEY);
+    const url = await serveHandler(graphqlRoute({ signedIn: () => true, regions: { us: running.baseUrl } }));
+    const { until, poke } = waiter(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const seen: number[] = [];
+    const stop = watchPentestState(`${url}/api/graphql`, opId, (_, seq) => {
+      seen.push(seq);
+      poke();
+    });
+    cleanups.push(stop);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+
+    const published = [1, 2, 3].map(() => service.publish(pentestTopic('pentestStateChanged', opId)));
+    await until(() => seen.length === 3);
+    stop();
+
+    expect(seen).toEqual(published);
+    await until(() => service.subscriptionConnections.every((connection) => connection.state === 'closed'));
+  });
+});
