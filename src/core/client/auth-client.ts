@@ -24,9 +24,7 @@ import type { ClientTelemetry } from '../wire/telemetry.js';
 import type { AuthClientOptions } from './options.js';
 import { type ReadOptions, readOptIns } from './opt-in-options.js';
 import type { AuthClient, AuthIdentity } from './types.js';
-
-/** The default fetch, looked up per call, so a fetch patched after import (MSW, tests) is the one used. */
-export const globalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+import { globalFetch } from '../wire/global-fetch.js';
 
 /** The default `authorize`: the token as a bearer credential. */
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });

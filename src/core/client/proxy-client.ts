@@ -15,7 +15,7 @@ import { OperationNotAllowedError } from '../errors/operation-not-allowed-error.
 import { UnknownOperationIdError } from '../errors/unknown-operation-id-error.js';
 import type { AuthState } from '../session/auth-state.js';
 import { createAuthEvents, onSignedOut } from '../session/auth-events.js';
-import { globalFetch } from './auth-client.js';
+import { globalFetch } from '../wire/global-fetch.js';
 import { reportedSend } from './operation-events.js';
 import type { AuthClient, AuthIdentity, RequestInit } from './types.js';
 import type { SubscriptionsOption } from './subscriptions/subscriptions-option.js';
