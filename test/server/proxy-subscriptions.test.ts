@@ -218,6 +218,24 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(service.authCalls).toEqual([]);
   });
 
+  it('an unlisted subscription reaches the browser’s client as the proxy’s refusal (SubscriptionError, OPERATION_NOT_ALLOWED), after one request: not as an ended token', async () => {
+    const running = await startService();
+    const { service } = running;
+    const listed = 'subscription Listed($op: String!) { pentestStateChanged(op_id: $op) { seq } }';
+    const { client, seen, until, poke } = await throughProxy(running, { operations: { listed } });
+    const { seqs, errors } = subscribed(client, 'op', poke);
+
+    await until(() => errors.length > 0);
+
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ name: 'SubscriptionError', errors: [{ extensions: { code: 'OPERATION_NOT_ALLOWED' } }] });
+    expect(seqs).toEqual([]);
+    // One request sent (its URL, headers and body, then the answer's headers and body): no retry.
+    expect(seen.filter((line) => line.includes('StateChanges'))).toHaveLength(1);
+    expect(service.authCalls).toEqual([]);
+    expect(service.subscriptionConnections).toEqual([]);
+  });
+
   it('ends the browser’s stream with one GraphQL error when the service refuses the key: bounded /v1/auth calls, no loop', async () => {
     const running = await startService();
     const { service } = running;

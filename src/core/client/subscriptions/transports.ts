@@ -165,12 +165,30 @@ function wsTransport(createClient: typeof GraphqlWs.createClient, options: Subsc
   };
 }
 
-/** Whether a refused stream's answer is the expired (or a refusing) answer: read from its body, whatever its status. */
-async function tokenRefusal(error: unknown): Promise<number | null> {
+/**
+ * How a refused stream ended, read from its answer's body whatever its status: the expired (or a
+ * refusing) answer, or a bare 401/403, ends it for its token; any other GraphQL errors answer (the
+ * app's proxy refusing the operation, `OPERATION_NOT_ALLOWED`, or its user) is the operation's refusal,
+ * which a new token would not change; anything else is a lost connection.
+ */
+async function refusedStream(error: unknown): Promise<Ending> {
   const response = (error as { response?: Response } | null)?.response;
-  if (response === undefined || typeof response.text !== 'function') return null;
+  if (response === undefined || typeof response.text !== 'function') return { kind: 'lost', cause: error };
   const body = await response.text().catch(() => '');
-  return isTokenExpiredBody(body) || isTokenRejectedBody(body) || response.status === 401 || response.status === 403 ? response.status : null;
+  if (isTokenExpiredBody(body) || isTokenRejectedBody(body)) return { kind: 'token', status: response.status };
+  const errors = errorsOf(body);
+  if (errors !== null) return { kind: 'errors', errors };
+  return response.status === 401 || response.status === 403 ? { kind: 'token', status: response.status } : { kind: 'lost', cause: error };
+}
+
+/** The `errors` of a GraphQL answer's text, or null when it is not one. */
+function errorsOf(body: string): readonly { readonly message: string }[] | null {
+  try {
+    const errors = (JSON.parse(body) as { errors?: unknown } | null)?.errors;
+    return errorsOnly(errors) && (errors as unknown[]).length > 0 ? (errors as { message: string }[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** graphql-sse, distinct connections: one event stream per operation, its token in the headers; its own retries off. */
@@ -197,9 +215,7 @@ function sseTransport(createClient: typeof GraphqlSse.createClient, fetchImpl: t
             end({ kind: 'errors', errors: error as SubscriptionResult['errors'] & object });
             return;
           }
-          void tokenRefusal(error).then((status) => {
-            end(status === null ? { kind: 'lost', cause: error } : { kind: 'token', status });
-          });
+          void refusedStream(error).then(end);
         },
         complete: () => {
           end({ kind: 'complete' });
