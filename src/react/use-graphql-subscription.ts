@@ -9,8 +9,11 @@ import { useLatest } from './use-latest.js';
 export interface GraphQLSubscriptionCache<TData, TCached> {
   /** Any query's key: `graphqlQueryOptions(client, PentestDocument, { op_id }).queryKey` updates that query's data. */
   queryKey: QueryKey;
-  /** The entry's next data from its current one (`undefined` when nothing is cached) and the event. */
-  reduce: (previous: TCached | undefined, event: TData) => TCached;
+  /**
+   * The entry's next data from its current one (`undefined` when nothing is cached) and the event;
+   * `undefined` leaves the entry as it is (as `setQueryData` does), e.g. while its query has not answered.
+   */
+  reduce: (previous: TCached | undefined, event: TData) => TCached | undefined;
 }
 
 export interface GraphQLSubscriptionOptions<TData, TCached = unknown> extends Partial<GraphQLSubscriptionCache<TData, TCached>> {

@@ -114,7 +114,7 @@ describe.each(['ws', 'sse'] as const)('useGraphQLSubscription over %s', (transpo
   });
 
   it('crosses token renewals mid-subscription with no gap by seq, one /v1/auth per renewal', { timeout: 40_000 }, async () => {
-    const running = await startService({ tokenLifetimeSec: 2 });
+    const running = await startService({ tokenLifetimeSec: 4 });
     const client = clientFor(running, { subscriptions: subscriptionsOver(transport) });
     const events: AuthEvent[] = [];
     const authCallsAtRenewal: number[] = [];
