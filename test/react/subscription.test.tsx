@@ -184,3 +184,20 @@ describe.each(['ws', 'sse'] as const)('graphqlSubscriptionOptions with useQuery 
     });
   });
 });
+
+describe('useGraphQLSubscription without the subscriptions option', () => {
+  it('reports the AuthConfigError as its status, and onError is told once, with nothing sent', async () => {
+    const running = await startService();
+    const told: Error[] = [];
+    function Unconfigured() {
+      const { error, status } = useGraphQLSubscription(StateChangesDocument, { op_id: 'x' }, { onError: (error) => told.push(error) });
+      return <p aria-label="latest">{`${status} ${error?.name ?? '-'}`}</p>;
+    }
+    renderWithAuth(<Unconfigured />, running, {}, testQueryClient(), { strict: false });
+    await waitFor(() => {
+      expect(latestShown()).toBe('error AuthConfigError');
+    });
+    expect(told.map((error) => (error as Error & { code?: string }).code)).toEqual(['GJA_NO_SUBSCRIPTIONS']);
+    expect(running.service.requests).toEqual([]);
+  });
+});
