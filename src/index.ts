@@ -5,3 +5,11 @@
 export * from './core/index.js';
 export * from './query/index.js';
 export * from './react/index.js';
+// Not in /query: it calls React Query's experimental_streamedQuery at run time, and /query stays free of
+// React Query at run time for server modules (a server has no subscription to stream anyway).
+export {
+  graphqlSubscriptionOptions,
+  type GraphQLSubscriptionQueryOptions,
+  type GraphQLSubscriptionQueryOptionsResult,
+  type GraphQLSubscriptionReducer,
+} from './query/graphql-subscription-options.js';

@@ -4,6 +4,8 @@ import { type AuthEvent, tokenTag } from '../core/session/auth-events.js';
 import { EventLog } from './event-log.js';
 import type { PanelDock } from './panel-layout.js';
 import { DEVTOOLS_CSS } from './styles.js';
+import type { SubscriptionRow } from './subscription-model.js';
+import { SubscriptionRows, useSubscriptionRows } from './subscription-rows.js';
 import { TokenTimeline } from './token-timeline.js';
 import { useDevtoolsClient } from './use-devtools-client.js';
 import { useEventLog } from './use-event-log.js';
@@ -38,6 +40,8 @@ function expiryText(expiresAt: number | null, now: number): string {
 export interface PanelViewProps {
   client: AuthClient;
   events: readonly AuthEvent[];
+  /** The client's subscriptions, folded from its events since the devtools mounted. */
+  subscriptions: readonly SubscriptionRow[];
   onClose?: (() => void) | undefined;
   /** Where the floating panel is docked, and how to dock it to the other edge. */
   dock?: { at: PanelDock; move: () => void } | undefined;
@@ -47,7 +51,7 @@ export interface PanelViewProps {
  * What the panel shows: the client's state, live, its actions and timeline beside (or, narrow, above)
  * its event log.
  */
-export function PanelView({ client, events, onClose, dock }: PanelViewProps) {
+export function PanelView({ client, events, subscriptions, onClose, dock }: PanelViewProps) {
   const state = useSyncExternalStore(client.store.subscribe, client.store.getState, client.store.getState);
   const now = useSecondClock();
   const rows: Array<[string, string]> = [
@@ -98,6 +102,7 @@ export function PanelView({ client, events, onClose, dock }: PanelViewProps) {
           )}
         </div>
         <TokenTimeline events={events} now={now} />
+        <SubscriptionRows rows={subscriptions} />
       </div>
       <EventLog events={events} />
     </section>
@@ -108,10 +113,11 @@ export function PanelView({ client, events, onClose, dock }: PanelViewProps) {
 export function AuthDevtoolsPanel({ client: given, styleNonce }: AuthDevtoolsPanelProps) {
   const client = useDevtoolsClient(given);
   const events = useEventLog(client);
+  const subscriptions = useSubscriptionRows(client);
   return (
     <div className="gjad-embedded">
       <style nonce={styleNonce}>{DEVTOOLS_CSS}</style>
-      <PanelView client={client} events={events} />
+      <PanelView client={client} events={events} subscriptions={subscriptions} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { ResizeHandle } from './resize-handle.js';
 import { DEVTOOLS_CSS } from './styles.js';
 import { useDevtoolsClient } from './use-devtools-client.js';
 import { useEventLog } from './use-event-log.js';
+import { useSubscriptionRows } from './subscription-rows.js';
 
 export type AuthDevtoolsPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
 
@@ -24,6 +25,7 @@ export interface AuthDevtoolsProps extends AuthDevtoolsPanelProps {
 export function AuthDevtools({ client: given, styleNonce, initialIsOpen = false, position = 'bottom-right' }: AuthDevtoolsProps) {
   const client = useDevtoolsClient(given);
   const events = useEventLog(client);
+  const subscriptions = useSubscriptionRows(client);
   const [open, setOpen] = useState(initialIsOpen);
   const [layout, changeLayout] = usePanelLayout(position.startsWith('top') ? 'top' : 'bottom');
   const style = <style nonce={styleNonce}>{DEVTOOLS_CSS}</style>;
@@ -56,6 +58,7 @@ export function AuthDevtools({ client: given, styleNonce, initialIsOpen = false,
       <PanelView
         client={client}
         events={events}
+        subscriptions={subscriptions}
         dock={{
           at: layout.dock,
           move: () => {

@@ -30,6 +30,9 @@ export const DEVTOOLS_CSS = `
 .gjad-panel details[open]>summary::before{content:'\\25BE'}
 .gjad-panel summary:hover{background:#1d2330}
 .gjad-panel pre{margin:2px 0 6px 1.5em;padding:6px 8px;background:#0d1117;border-radius:4px;font:inherit;white-space:pre-wrap;overflow-wrap:anywhere}
+.gjad-subscriptions{border-collapse:collapse;width:100%;flex:none}
+.gjad-subscriptions th,.gjad-subscriptions td{text-align:left;padding:1px 8px 1px 0;font-weight:normal;overflow-wrap:anywhere}
+.gjad-subscriptions thead th{color:#9aa4b8}
 .gjad-actions{display:flex;flex-wrap:wrap;gap:8px}
 .gjad-actions button{background:#2a3140;color:#e8e8e8;border:1px solid #3b4456;border-radius:4px;padding:4px 10px;cursor:pointer;font:inherit}
 .gjad-panel button:focus-visible,.gjad-toggle:focus-visible,.gjad-panel summary:focus-visible{outline:2px solid #7aa2f7;outline-offset:2px}

@@ -7,3 +7,10 @@ export { useGraphQLInfiniteQuery } from './use-graphql-infinite-query.js';
 export { useGraphQLQuery } from './use-graphql-query.js';
 export { type GraphQLSuspenseInfiniteQueryOptions, useGraphQLSuspenseInfiniteQuery } from './use-graphql-suspense-infinite-query.js';
 export { type GraphQLSuspenseQueryOptions, useGraphQLSuspenseQuery } from './use-graphql-suspense-query.js';
+export {
+  type GraphQLSubscriptionCache,
+  type GraphQLSubscriptionOptions,
+  type GraphQLSubscriptionResult,
+  type GraphQLSubscriptionStatus,
+  useGraphQLSubscription,
+} from './use-graphql-subscription.js';

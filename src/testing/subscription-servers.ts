@@ -17,6 +17,7 @@ import { untilTokenEnds } from './until-token-ends.ts';
 const WS = 'ws';
 const GRAPHQL_WS_USE_WS = 'graphql-ws/use/ws';
 const GRAPHQL_SSE_FETCH = 'graphql-sse/lib/use/fetch';
+const NODE_STREAM_WEB = 'node:stream/web';
 
 /** The path subscriptions take on each region's port: the GraphQL endpoint's, upgraded for WebSocket; below it for SSE. */
 export const WS_PATHS = new Set(['/v1/graphql', '/v1/graphql/']);
@@ -130,35 +131,42 @@ export async function createWsUpgrade(gate: SubscriptionGate): Promise<WsUpgrade
 
 /** graphql-sse's fetch handler for one region: the token from the Authorization header, checked as at /v1/graphql. */
 export async function createSseHandler(gate: SubscriptionGate, region: string): Promise<(request: Request) => Promise<Response>> {
-  const { createHandler } = await importPeer<SseFetchModule>(GRAPHQL_SSE_FETCH);
+  const [{ createHandler }, { ReadableStream }] = await Promise.all([
+    importPeer<SseFetchModule>(GRAPHQL_SSE_FETCH),
+    // Node's own streams, not the global's: under jsdom (a React test's environment) the global has no ReadableStream.
+    import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_STREAM_WEB) as Promise<{ ReadableStream: typeof globalThis.ReadableStream }>,
+  ]);
   const admittedBy = new WeakMap<object, Admitted>();
   const endedForExpiry = new WeakSet<object>();
-  const handler = createHandler<Record<PropertyKey, unknown> | undefined>({
-    ...ownGraphql(gate),
-    authenticate: async (req) => {
-      const verdict = await gate.admit('sse', region, req.headers.get('authorization') ?? null);
-      if (verdict === 'refused')
-        return [JSON.stringify({ message: 'Unauthorized' }), { status: 401, statusText: 'Unauthorized', headers: { 'content-type': 'application/json' } }];
-      if (verdict === 'expired') {
-        const { status, body } = gate.expiredAnswer();
-        return [body, { status, statusText: 'Expired', headers: { 'content-type': 'application/json' } }];
-      }
-      admittedBy.set(req.raw, verdict);
-      void verdict.ended.then(() => endedForExpiry.add(req.raw));
-      // null: distinct connections only (one stream per operation), each with its own token.
-      return null;
+  const handler = createHandler<Record<PropertyKey, unknown> | undefined>(
+    {
+      ...ownGraphql(gate),
+      authenticate: async (req) => {
+        const verdict = await gate.admit('sse', region, req.headers.get('authorization') ?? null);
+        if (verdict === 'refused')
+          return [JSON.stringify({ message: 'Unauthorized' }), { status: 401, statusText: 'Unauthorized', headers: { 'content-type': 'application/json' } }];
+        if (verdict === 'expired') {
+          const { status, body } = gate.expiredAnswer();
+          return [body, { status, statusText: 'Expired', headers: { 'content-type': 'application/json' } }];
+        }
+        admittedBy.set(req.raw, verdict);
+        void verdict.ended.then(() => endedForExpiry.add(req.raw));
+        // null: distinct connections only (one stream per operation), each with its own token.
+        return null;
+      },
+      context: (req) => admittedBy.get(req.raw)?.context as Record<PropertyKey, unknown> | undefined,
+      onOperation: (_, req, __, result) => {
+        const admitted = admittedBy.get(req.raw);
+        if (admitted === undefined || !(Symbol.asyncIterator in result)) return;
+        admitted.subscribed();
+        return untilTokenEnds(result, admitted.ended, gate.expiredMessage);
+      },
+      onComplete: (_, req) => {
+        admittedBy.get(req.raw)?.closed(endedForExpiry.has(req.raw));
+      },
     },
-    context: (req) => admittedBy.get(req.raw)?.context as Record<PropertyKey, unknown> | undefined,
-    onOperation: (_, req, __, result) => {
-      const admitted = admittedBy.get(req.raw);
-      if (admitted === undefined || !(Symbol.asyncIterator in result)) return;
-      admitted.subscribed();
-      return untilTokenEnds(result, admitted.ended, gate.expiredMessage);
-    },
-    onComplete: (_, req) => {
-      admittedBy.get(req.raw)?.closed(endedForExpiry.has(req.raw));
-    },
-  });
+    { ReadableStream },
+  );
   return async (request) => {
     const response = await handler(request);
     // Let in, then refused (a document that does not validate): no stream, so the connection is over.
