@@ -96,7 +96,12 @@ describe('background work belongs to a committed owner', () => {
     const sends = running.service.graphqlCalls.length;
     // Renewal at half the 3 s lifetime: the committed provider's timer makes the next call by itself,
     // with no request sent meanwhile to ask for it (waited for, not slept: a loaded machine is late).
-    await vi.waitFor(() => { expect(running.service.authCalls.length).toBeGreaterThanOrEqual(2); }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      () => {
+        expect(running.service.authCalls.length).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(running.service.graphqlCalls).toHaveLength(sends);
   });
 });
