@@ -216,14 +216,15 @@ describe('the request body: maxBodyBytes, counted whatever Content-Length says',
 describe('the upstream answer: upstreamTimeoutMs (default 30 s) and maxResponseBytes (default 10 MiB)', () => {
   it('no whole answer within upstreamTimeoutMs: 504 UPSTREAM_TIMEOUT, and the service saw the request', async () => {
     const { mock, baseUrl } = await upstream();
-    const url = await proxyUrl(baseUrl, { upstreamTimeoutMs: 200 });
+    // 2 s: an answer that comes passes even on a loaded machine (200 ms did not); only a held one times out.
+    const url = await proxyUrl(baseUrl, { upstreamTimeoutMs: 2_000 });
     expect((await post(url, { query: '{ hello }' })).status).toBe(200);
     const release = mock.pauseGraphql();
     const answer = await post(url, { query: '{ hello }' });
     await settled(mock, 1); // held: only the proxy giving up settles it
     release();
     expect(answer.status).toBe(504);
-    expect(await answer.json()).toEqual({ errors: [{ message: 'The service gave no whole answer within 200 ms', extensions: { code: 'UPSTREAM_TIMEOUT' } }] });
+    expect(await answer.json()).toEqual({ errors: [{ message: 'The service gave no whole answer within 2000 ms', extensions: { code: 'UPSTREAM_TIMEOUT' } }] });
     expect(mock.graphqlCalls).toHaveLength(2);
     expect(mock.graphqlCalls[1]!.clientGone).toBe(true);
   });
