@@ -15,8 +15,13 @@ describe('a token read from storage', () => {
     const reloaded = clientFor(running, { persist: sessionPersistence({ storage }) });
     expect(reloaded.store.getState().token).toBe(stored);
 
-    await waitUntil(() => running.service.authCalls.length === 2);
-    await waitUntil(() => reloaded.store.getState().token === running.service.issuedTokens[1]);
+    // At least one renewal (a loaded machine may be slow enough to see the next one as well), and the
+    // client holding a token it renewed, never the stored one.
+    await waitUntil(() => running.service.authCalls.length >= 2);
+    await waitUntil(() => {
+      const { token } = reloaded.store.getState();
+      return token !== stored && token !== null && running.service.issuedTokens.includes(token);
+    });
     expect(running.service.graphqlCalls).toHaveLength(0);
   });
 });
