@@ -22,6 +22,9 @@ const SYSTEM_NODE = '/usr/bin/node';
 /** msw is an optional peer of the testing entry only: not installed with the peer sets, tested on its own. */
 const MSW_FLOORS = ['2.0.0', '3.0.0'];
 
+/** The floor of each subscription peer's range (optional peers, loaded by client.subscribe and the mock). */
+const SUBSCRIPTION_FLOORS: Record<string, string> = { 'graphql-ws': '6.0.0', 'graphql-sse': '2.0.0', ws: '8.0.0' };
+
 interface PeerSet {
   name: string;
   dependencies: Record<string, string>;
@@ -83,7 +86,12 @@ describe('the published package', () => {
   it('tests the floor of every peer range it claims', () => {
     for (const [peer, range] of Object.entries(manifest.peerDependencies)) {
       const optional = manifest.peerDependenciesMeta?.[peer]?.optional === true;
-      const tested = optional && peer === 'msw' ? MSW_FLOORS : PEER_SETS.map((set) => set.dependencies[peer]);
+      const tested =
+        optional && peer === 'msw'
+          ? MSW_FLOORS
+          : optional && peer in SUBSCRIPTION_FLOORS
+            ? [SUBSCRIPTION_FLOORS[peer]]
+            : PEER_SETS.map((set) => set.dependencies[peer]);
       for (const floor of floors(range)) expect(tested, `${peer} ${range}`).toContain(floor);
     }
   });
@@ -195,5 +203,19 @@ describe.each(MSW_FLOORS)('the testing entry with msw %s, the floor of each majo
     // msw 3 needs Node 22 (Promise.withResolvers); the dev dependency's Node runs it.
     const { stdout } = await run(process.execPath, ['testing-kit.mjs'], { cwd: appDir, env: { ...process.env, MSW: '1' } });
     expect(JSON.parse(stdout)).toEqual({ msw: { data: { hello: 'world' } } });
+  }, 180_000);
+});
+
+describe('subscriptions with the floor of each transport peer (graphql-ws 6.0.0, graphql-sse 2.0.0, ws 8.0.0)', () => {
+  it('client.subscribe receives events over both transports from the mock, on the system Node', async () => {
+    const appDir = await mkdtemp(join(workDir, 'subscriptions-'));
+    const dependencies = { [manifest.name]: `file:${tarball}`, graphql: '16.15.0', ...SUBSCRIPTION_FLOORS };
+    await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'subscriptions-app', private: true, type: 'module', dependencies }, null, 2));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--prefer-offline'], { cwd: appDir });
+    await copyFile(join(root, 'test/package/app/subscriptions.mjs'), join(appDir, 'subscriptions.mjs'));
+    const { stdout } = await run(SYSTEM_NODE, ['subscriptions.mjs'], { cwd: appDir });
+    const seqs = JSON.parse(stdout) as { ws: number[]; sse: number[] };
+    // Three events each, in order, none missed or repeated: consecutive sequence numbers.
+    for (const got of [seqs.ws, seqs.sse]) expect(got).toEqual([got[0], got[0]! + 1, got[0]! + 2]);
   }, 180_000);
 });
