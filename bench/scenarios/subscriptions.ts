@@ -24,7 +24,12 @@ type Event = { pentestStateChanged: { seq: number } };
 type Subscriber = (baseUrl: string, opId: string, onSeq: (seq: number) => void) => Promise<{ ready: () => boolean; stop: () => void }>;
 
 const ours: Subscriber = (baseUrl, opId, onSeq) => {
-  const client = createAuthClient({ apiKey: BENCH_API_KEY, region: 'us', regions: { us: baseUrl }, subscriptions: graphqlSubscriptions({ transport: 'ws' }) });
+  const client = createAuthClient({
+    apiKey: BENCH_API_KEY,
+    region: 'us',
+    regions: { us: baseUrl },
+    subscriptions: graphqlSubscriptions({ transport: 'ws', load: () => import('graphql-ws') }),
+  });
   let started = false;
   client.onEvent((event) => {
     if (event.type === 'subscription-start') started = true;

@@ -24,7 +24,7 @@ const rowText = (operation: string) => [...(cells(operation) ?? [])].map((cell) 
 describe('the devtools subscriptions rows', () => {
   it('show a subscription live with its current token and its renewals, then how it ended', { timeout: 40_000 }, async () => {
     const running = await startService({ tokenLifetimeSec: 4 });
-    const client = clientFor(running, { subscriptions: graphqlSubscriptions({ transport: 'sse' }) });
+    const client = clientFor(running, { subscriptions: graphqlSubscriptions({ transport: 'sse', load: () => import('graphql-sse') }) });
     const events: AuthEvent[] = [];
     client.onEvent((event) => events.push(event));
     render(<devtools.AuthDevtoolsPanel client={client} />);

@@ -26,7 +26,12 @@ const SEQS = ['seqs'] as const;
  * The `ws` package's WebSocket: jsdom's test globals mix realms (Node's WebSocket dispatching jsdom's
  * Event fails in the React 18 run), which no browser does.
  */
-const subscriptionsOver = (transport: 'ws' | 'sse') => graphqlSubscriptions({ transport, ...(transport === 'ws' ? { webSocketImpl: NodeWebSocket } : {}) });
+const subscriptionsOver = (transport: 'ws' | 'sse') =>
+  graphqlSubscriptions({
+    transport,
+    load: () => (transport === 'ws' ? import('graphql-ws') : import('graphql-sse')),
+    ...(transport === 'ws' ? { webSocketImpl: NodeWebSocket } : {}),
+  });
 const appendSeq = (previous: number[] | undefined, event: { pentestStateChanged: StateChange }) => [...(previous ?? []), event.pentestStateChanged.seq];
 const bySeq = (event: { pentestStateChanged: StateChange }) => event.pentestStateChanged.seq;
 

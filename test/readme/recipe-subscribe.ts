@@ -18,8 +18,8 @@ export function followPentest(apiKey: string, regions: Regions, opId: string, si
     apiKey,
     region: 'us',
     regions,
-    // In a browser bundle add `load: () => import('graphql-ws')`, so that the bundler includes it.
-    subscriptions: graphqlSubscriptions({ transport: 'ws' }),
+    // The app imports the library (only when it first subscribes), so that a bundler includes it too.
+    subscriptions: graphqlSubscriptions({ transport: 'ws', load: () => import('graphql-ws') }),
   });
   return new Promise((resolve, reject) => {
     client.subscribe<StateChanged, { op: string }>(

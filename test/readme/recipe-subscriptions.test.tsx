@@ -21,7 +21,7 @@ describe('the subscriptions recipe', () => {
         <StateHistory opId={pentest.op_id} />
       </>,
       running,
-      { subscriptions: graphqlSubscriptions({ transport: 'sse' }) },
+      { subscriptions: graphqlSubscriptions({ transport: 'sse', load: () => import('graphql-sse') }) },
     );
     await screen.findByText(`${pentest.name}: running (pending)`);
     expect(screen.getByText('Waiting for the first change…')).toBeDefined();

@@ -52,7 +52,7 @@ async function throughProxy(running: Running, options: Partial<GraphQLProxyOptio
   const decoder = new TextDecoder();
   const client = createAuthClient({
     graphqlProxy: graphqlProxy(url),
-    subscriptions: graphqlSubscriptions({ transport: 'sse', url: (proxyUrl) => proxyUrl }),
+    subscriptions: graphqlSubscriptions({ transport: 'sse', url: (proxyUrl) => proxyUrl, load: () => import('graphql-sse') }),
     fetch: async (input, init) => {
       seen.push(
         input instanceof Request ? input.url : input.toString(),

@@ -36,6 +36,8 @@ export const ERROR_MESSAGES = {
   GJA_PROXY_NO_TOKEN: () => 'graphqlProxy mode obtains no token here',
   GJA_ID_ONLY_DOCUMENT: () => 'A document of its id alone (replaceDocumentWithHash) has no text: send it with graphqlProxy(url, { sendDocumentIds: true })',
   GJA_NO_SUBSCRIPTIONS: () => 'No subscriptions option: graphqlSubscriptions()',
+  GJA_SUBSCRIPTIONS_LOAD: () =>
+    "graphqlSubscriptions needs load: () => import('graphql-ws') (or 'graphql-sse'), so that the app's bundler includes the library",
   GJA_REDIRECT: (url: string, status: number) =>
     `${url} answered with a redirect${status === 0 ? '' : ` (${status})`}, which is not followed: credentials go only to the URL configured`,
 };

@@ -41,7 +41,8 @@ export async function subscribedHarness({
     apiKey,
     region: 'us',
     regions,
-    subscriptions: graphqlSubscriptions({ transport: 'ws', ...subscriptions }),
+    // The library the transport names, unless the test hands its own `load`.
+    subscriptions: graphqlSubscriptions({ transport: 'ws', load: () => loadTransportOf(subscriptions.transport ?? 'ws'), ...subscriptions }),
   });
   cleanups.push(() => {
     client.dispose();
@@ -90,3 +91,6 @@ export async function subscribedHarness({
 
 export const ofType = <T extends AuthEvent['type']>(events: readonly AuthEvent[], type: T) =>
   events.filter((event): event is Extract<AuthEvent, { type: T }> => event.type === type);
+
+/** The transport library as an app imports it. */
+export const loadTransportOf = (transport: 'ws' | 'sse'): Promise<unknown> => (transport === 'ws' ? import('graphql-ws') : import('graphql-sse'));

@@ -19,7 +19,11 @@ const stopEmitting = mock.emitEvery(20);
 
 function threeEvents(transport) {
   // Node 20 has no global WebSocket: ws's is handed over (an app on Node 22+ or in a browser needs none).
-  const subscriptions = graphqlSubscriptions({ transport, webSocketImpl: WebSocket });
+  const subscriptions = graphqlSubscriptions({
+    transport,
+    load: () => (transport === 'ws' ? import('graphql-ws') : import('graphql-sse')),
+    webSocketImpl: WebSocket,
+  });
   const client = createAuthClient({ apiKey: 'k', region: 'test', regions: { test: baseUrl }, subscriptions });
   return new Promise((resolve, reject) => {
     const seqs = [];

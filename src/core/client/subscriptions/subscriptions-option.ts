@@ -1,3 +1,4 @@
+import { unusableConfig } from '../../errors/error-message.js';
 import { startSubscription } from './subscription.js';
 import { loadTransport, type OpenAttempt } from './transports.js';
 import type { SubscriptionsContext, SubscriptionsContextArgs, SubscribeFunction, SubscriptionsOptions } from './types.js';
@@ -19,10 +20,12 @@ export interface SubscriptionsOption {
 /**
  * Subscriptions for `client.subscribe` (and the React hooks built on it), over graphql-ws or
  * graphql-sse, optional peers loaded only when the first subscription starts:
- * `createAuthClient({ apiKey, region, subscriptions: graphqlSubscriptions({ transport: 'ws' }) })`.
+ * `createAuthClient({ apiKey, region, subscriptions: graphqlSubscriptions({ transport: 'ws', load: () => import('graphql-ws') }) })`.
  * An app that never subscribes leaves this function, and the libraries, out of its bundle.
  */
 export function graphqlSubscriptions(options: SubscriptionsOptions): SubscriptionsOption {
+  // Checked here, at set-up: without it the first subscription would fail far from the cause.
+  if (typeof (options as Partial<SubscriptionsOptions>).load !== 'function') throw unusableConfig('GJA_SUBSCRIPTIONS_LOAD');
   return {
     kind: 'subscriptions',
     transport: options.transport,

@@ -36,11 +36,7 @@ export interface OperationPayload {
 /** Subscribes one operation with one token; the returned function disposes it (no callback after). */
 export type OpenAttempt = (url: string, headers: Record<string, string>, payload: OperationPayload, callbacks: AttemptCallbacks) => () => void;
 
-/**
- * The package names as values: a literal `import('graphql-ws')` would make every bundler of an app
- * that never subscribes (and so does not install it) fail to resolve it. A bundle that subscribes
- * passes `load` instead.
- */
+/** The package each transport's `load` imports, named in the error when it cannot. */
 const PACKAGES = { ws: 'graphql-ws', sse: 'graphql-sse' } as const;
 
 const DEFAULT_AUTH_CLOSE_CODES: readonly number[] = [4401, 4403];
@@ -50,7 +46,7 @@ export async function loadTransport(options: SubscriptionsOptions, fetchImpl: ty
   const packageName = PACKAGES[options.transport];
   let library: unknown;
   try {
-    library = await (options.load?.() ?? import(/* webpackIgnore: true */ /* @vite-ignore */ packageName));
+    library = await options.load();
   } catch (error) {
     throw new SubscriptionTransportMissingError(packageName, { cause: error });
   }

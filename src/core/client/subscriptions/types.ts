@@ -66,11 +66,13 @@ export interface SubscriptionsOptions {
    */
   url?: string | ((graphqlUrl: string) => string);
   /**
-   * Loads the transport library. Default: imported by name at run time (Node, Deno, Bun, Vitest).
-   * A browser bundle must hand it over so its bundler includes it, code-split:
-   * `load: () => import('graphql-ws')` (or `import('graphql-sse')`).
+   * Loads the transport library, called with the first subscription: `load: () => import('graphql-ws')`
+   * (or `import('graphql-sse')`). Required: the app imports it, so that its bundler (Vite, webpack,
+   * Metro) includes it, code-split. An import by a name only known at run time is not something every
+   * runtime can compile: Hermes refuses `import(name)` outright, which failed every React Native
+   * bundle of the library, subscribing or not.
    */
-  load?: () => Promise<unknown>;
+  load: () => Promise<unknown>;
   /** WebSocket close codes that mean "this connection's token ended": renewed once and subscribed again. Default `[4401, 4403]`. */
   authCloseCodes?: readonly number[];
   /**
