@@ -2,7 +2,7 @@ import { SignedOutError, SubscriptionError, SubscriptionTransportMissingError, T
 import { unusableConfig } from '../../errors/error-message.js';
 import { fullJitterMs, outageWaitMs, renewalBackoffMs } from '../../session/auth-backoff.js';
 import { onSignedOut, tokenTag } from '../../session/auth-events.js';
-import type { SharedSession } from '../../session/shared-session.js';
+import { dueAtOf, type SharedSession } from '../../session/shared-session.js';
 import { isTransientAuthError } from '../../wire/transient.js';
 import { operationText } from '../../wire/operation-text.js';
 import type { GraphQLDocument, Variables } from '../../wire/transport.js';
@@ -295,9 +295,8 @@ export function startSubscription<TData, TVariables extends Variables>(
   function scheduleMove(attempt: Attempt): void {
     clearTimeout(moveTimer);
     if (options.renewBeforeExpiry === false) return;
-    const { expiresAt, receivedAt } = attempt.session;
     // The session's own due time (the same margin as queries), a millisecond after, so the session finds it due.
-    const dueAt = expiresAt - Math.min(context.marginMs, (expiresAt - receivedAt) / 2);
+    const dueAt = dueAtOf(attempt.session, context.marginMs);
     moveTimer = setTimeout(() => void move(), Math.max(0, dueAt - now()) + 1);
   }
 
