@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ROOT } from './vitest.shared.js';
+import { POLL_BOUND, ROOT } from './vitest.shared.js';
 
 /**
  * examples/nextjs built with `next build`, served by `next start` and driven in Debian's Chromium
@@ -11,6 +11,7 @@ export default defineConfig({
     include: ['test-browser/nextjs/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
+    expect: POLL_BOUND,
     // `next build` on 2 shared cores.
     hookTimeout: 240_000,
     fileParallelism: false,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ROOT } from './vitest.shared.js';
+import { POLL_BOUND, ROOT } from './vitest.shared.js';
 
 // The packed-tarball checks (npm run test:package): they install from the registry, build apps and read
 // dist/, so they run after `npm run build`, apart from the main suite.
@@ -11,6 +11,7 @@ export default defineConfig({
     globalSetup: ['test/package/pack.global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,
+    expect: POLL_BOUND,
     hookTimeout: 180_000,
     pool: 'forks',
   },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ROOT } from './vitest.shared.js';
+import { POLL_BOUND, ROOT } from './vitest.shared.js';
 
 /**
  * The docs' recipes pasted into apps made by the tools a user would use (create-vite, create-next-app),
@@ -14,6 +14,7 @@ export default defineConfig({
     globalSetup: ['test/package/pack.global-setup.ts'],
     environment: 'node',
     testTimeout: 180_000,
+    expect: POLL_BOUND,
     // Installs and `next build` on 2 shared cores.
     hookTimeout: 420_000,
     fileParallelism: false,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ROOT } from './vitest.shared.js';
+import { POLL_BOUND, ROOT } from './vitest.shared.js';
 
 /**
  * The server runtimes (npm run test:runtimes): the built entries served by Bun, Deno and workerd,
@@ -11,6 +11,7 @@ export default defineConfig({
     include: ['test/runtimes/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    expect: POLL_BOUND,
     hookTimeout: 120_000,
     fileParallelism: false,
   },

@@ -47,6 +47,13 @@ export const OWN_PROCESS = [
   'test/devtools/auth-devtools-production.test.tsx',
 ];
 
+/**
+ * expect.poll's own bound, 1 s by default, is a bound like testTimeout: a subscription's first
+ * connection (a dynamic import, a WebSocket, graphql-ws's handshake) took past it under load. Every
+ * config uses it.
+ */
+export const POLL_BOUND = { poll: { timeout: 15_000 } };
+
 export const shared = {
   root: ROOT,
   // Examples import the package's entries by name, as users write them; the tests run them on the sources.
@@ -78,6 +85,7 @@ export const shared = {
     // and a fast-check run each took past 15 s, though a quiet machine takes 4-11 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    expect: POLL_BOUND,
     // The machines have 2 cores; the suites are I/O bound and share nothing.
     pool: 'forks',
     // Most of a test's time is spent waiting (real HTTP, child processes, redis-server, timers), so two
