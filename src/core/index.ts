@@ -16,6 +16,7 @@ export type { GraphQLDocument, TypedDocumentText, Variables } from './wire/trans
 export type { VariablesArgs } from './wire/variables.js';
 export type { AuthClientOptions } from './client/options.js';
 export type { AuthClient, AuthIdentity, RequestInit } from './client/types.js';
+export type { CoreAuthClient } from './client/long-work-methods.js';
 // Work that outlives a token: standalone functions taking the client, so an app that uses neither pays nothing.
 export { watchOperation, type WatchOptions } from './client/watch-operation.js';
 export { allPages, type Page, type PagesOptions, type PagesProgress } from './client/all-pages.js';

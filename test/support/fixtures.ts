@@ -1,5 +1,5 @@
 import { afterEach, expect } from 'vitest';
-import { type AuthClient, type AuthClientOptions, createAuthClient } from '../../src/index.js';
+import { type AuthClientOptions, type CoreAuthClient, createAuthClient } from '../../src/index.js';
 import type { DemoService, DemoServiceOptions } from './mock-service.js';
 import { startMockService } from './serve.js';
 
@@ -24,7 +24,7 @@ export async function startService(options: DemoServiceOptions = {}): Promise<Ru
 }
 
 /** A client pointed at the service under the region name "test"; disposed after the test. */
-export function clientFor(running: Running, options: Partial<AuthClientOptions> = {}): AuthClient {
+export function clientFor(running: Running, options: Partial<AuthClientOptions> = {}): CoreAuthClient {
   // A test switching modes passes `apiKey: undefined` beside its mode, which the spread's type cannot follow.
   const client = createAuthClient({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, ...options } as AuthClientOptions);
   cleanups.push(() => {

@@ -1,9 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { allPages, type AuthClient, type Page, refetchUntil, useGraphQLQuery, watchOperation } from 'graphql-jwt-auth-react';
+import { allPages, type AuthClient, type CoreAuthClient, type Page, refetchUntil, useGraphQLQuery, watchOperation } from 'graphql-jwt-auth-react';
 import { PentestDocument, type PentestRow, PentestsPageDocument, type PentestsPage } from '../support/documents.js';
 import type { PageInput } from '../support/mock-service.js';
 
 declare const client: AuthClient;
+declare const coreClient: CoreAuthClient;
 
 describe('work that outlives a token', () => {
   it('watchOperation yields the document’s data, and its variables are the document’s', () => {
@@ -23,6 +24,20 @@ describe('work that outlives a token', () => {
     expectTypeOf(pages).toEqualTypeOf<AsyncGenerator<Page<PentestsPage, { page_input?: PageInput | null }>, void, undefined>>();
     // @ts-expect-error: next must return the document's variables
     void allPages(client, PentestsPageDocument, {}, { next: () => ({ page: 2 }) });
+  });
+
+  it('client.watch and client.pages infer as the functions do, and a CoreAuthClient is an AuthClient', () => {
+    expectTypeOf(coreClient.watch(PentestDocument, { op_id: 'x' }, { until: () => true, intervalMs: 1000 })).toEqualTypeOf<
+      AsyncGenerator<{ pentest: PentestRow | null }, void, undefined>
+    >();
+    expectTypeOf(coreClient.pages(PentestsPageDocument, {}, { next: () => null })).toEqualTypeOf<
+      AsyncGenerator<Page<PentestsPage, { page_input?: PageInput | null }>, void, undefined>
+    >();
+    // @ts-expect-error: op_id is a string
+    void coreClient.watch(PentestDocument, { op_id: 1 }, { until: () => true, intervalMs: 1000 });
+    // @ts-expect-error: next must return the document's variables
+    void coreClient.pages(PentestsPageDocument, {}, { next: () => ({ page: 2 }) });
+    expectTypeOf(coreClient).toExtend<AuthClient>();
   });
 
   it('refetchUntil takes the query’s data type from where it is spread', () => {

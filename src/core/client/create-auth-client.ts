@@ -11,6 +11,7 @@ import { buildAuthClient, identityOf, type Ownership, tryReadConfig } from './au
 import { OPTION_DIAGNOSTICS, type OptionDiagnostics } from './option-messages.js';
 import type { AuthClientOptions } from './options.js';
 import { readOptIns } from './opt-in-options.js';
+import { type CoreAuthClient, withLongWorkMethods } from './long-work-methods.js';
 import type { AuthClient } from './types.js';
 
 const appTransport = (graphqlUrl: string, fetchImpl: typeof fetch): Send => createTransport(graphqlUrl, fetchImpl, clientError);
@@ -43,8 +44,8 @@ export function createOwnedAuthClient(given: AuthClientOptions, { selfOwned }: P
 /**
  * A client for one identity: an API key and region, the app's token endpoint, or the app's GraphQL
  * proxy. Its caller owns it: background renewal, tab sync and wake listeners start on first use and
- * run until dispose().
+ * run until dispose(). Besides an AuthClient's members it has `watch` and `pages` (long-work-methods.ts).
  */
-export function createAuthClient(options: AuthClientOptions): AuthClient {
-  return createOwnedAuthClient(options, { selfOwned: true }, 'createAuthClient');
+export function createAuthClient(options: AuthClientOptions): CoreAuthClient {
+  return withLongWorkMethods(createOwnedAuthClient(options, { selfOwned: true }, 'createAuthClient'));
 }
