@@ -136,19 +136,33 @@ export function forcedRenewals({ client, session }: ClientParts, { intervalMs, t
   }
 
   /**
-   * Settles a claim; true when the token the claimer is answered with goes unchecked for it (handed
-   * over: the claim named an older token, or one no process could hold), so the claimer may claim
-   * that one in turn. Claims made while a check runs share it, and a verdict answers the claims of
-   * its token for `TOKEN_VERDICT_MS`.
+   * Settles a claim. Claims made while a check runs share it, and a verdict answers the claims of
+   * its token for `TOKEN_VERDICT_MS`: such a claim is told when the verdict lapses (`recheckInMs`),
+   * since a revocation since the check would otherwise fail the claimer's request for the rest of it
+   * (a farm's browser whose claim came 300 ms after a check and just after a revoke did).
    */
-  return async function claimExpired(token: string): Promise<boolean> {
+  return async function claimExpired(token: string): Promise<ClaimSettled> {
     const { token: held, receivedAt } = client.store.getState();
-    if (held === null) return false; // the answer is a renewal anyway
+    if (held === null) return CHECKED; // the answer is a renewal anyway
     // For an older token, or one never issued, the held one answers unchecked. A newer (or the
     // held) token refused says the held one may be refused too: checked first.
-    if (held !== token && !(notOlderThan(token, held) && issuableNow(token, held, receivedAt, now()))) return true;
-    if (verdict?.token === held && now() - verdict.at < TOKEN_VERDICT_MS) return false;
+    if (held !== token && !(notOlderThan(token, held) && issuableNow(token, held, receivedAt, now()))) return HANDED_OVER;
+    const verdictAgeMs = verdict?.token === held ? now() - verdict.at : Infinity;
+    if (verdictAgeMs < TOKEN_VERDICT_MS) return { handedOver: false, recheckInMs: Math.max(1, Math.ceil(TOKEN_VERDICT_MS - verdictAgeMs)) };
     await checkOnce(held);
-    return false;
+    return CHECKED;
   };
 }
+
+/** How a claim was settled, for the answer to the claimer. */
+export interface ClaimSettled {
+  /**
+   * The token answered goes unchecked for this claim (the claim named an older token, or one no
+   * process could hold), so the claimer may claim that one in turn.
+   */
+  handedOver: boolean;
+  /** The claim was answered by a verdict on the held token: it is checked anew after this long. */
+  recheckInMs?: number;
+}
+const CHECKED: ClaimSettled = { handedOver: false };
+const HANDED_OVER: ClaimSettled = { handedOver: true };

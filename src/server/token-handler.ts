@@ -57,19 +57,22 @@ function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Ans
   /** A claimed token, or no token held yet: what the answer waits on. */
   const awaitedAnswer = async (expired: string | undefined): Promise<Response> => {
     const heldNone = upstream.client.store.getState().token === null;
-    let handedOver = expired !== undefined && (await claimExpired(expired));
+    let claim = expired === undefined ? null : await claimExpired(expired);
     let { token, region } = session.heldSession() ?? (await session.readySession());
     if (heldNone && token === expired) {
       // A session that held no token just took the claimed one from the shared cache: the browser
       // would be answered with the token it says is refused. Held now, the claim checks it.
-      handedOver = await claimExpired(expired);
+      claim = await claimExpired(expired);
       ({ token, region } = session.heldSession() ?? (await session.readySession()));
     }
     // Unchecked for this claim: a revocation may have reached it too, so the browser may claim it
     // next. So is a token a session that held none (new here, or back after the pool dropped it)
     // took from the shared cache: another process's, which no one here asked the service about.
-    const unchecked = handedOver || (expired !== undefined && heldNone && token !== expired && !session.obtainedFirstHand(token));
+    const unchecked = claim?.handedOver === true || (expired !== undefined && heldNone && token !== expired && !session.obtainedFirstHand(token));
     if (unchecked) return jsonResponse(200, { ...answerOf(token, region), handedOver: true });
+    // The claimed token back, on a verdict taken before the claim: the browser may claim it again
+    // once the verdict lapses, and that claim is checked.
+    if (token === expired && claim?.recheckInMs !== undefined) return jsonResponse(200, { ...answerOf(token, region), recheckInMs: claim.recheckInMs });
     return jsonTextResponse(200, answerText(token, region));
   };
   return (body) => {

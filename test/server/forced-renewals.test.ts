@@ -7,7 +7,8 @@ import { craftJwt, craftJwtWithPayload } from '../support/crafted-jwt.js';
 import { API_KEY, type Running, startService, waitUntil } from '../support/fixtures.js';
 import { base64urlEncode, decodeJwt } from '../support/jwt.js';
 import { trackLibraryTimers } from '../support/live-timers.js';
-import { hasSession, post, serveHandler } from './serve-handler.js';
+import { hasSession, post, serveHandler, withSession } from './serve-handler.js';
+import { createAuthClient, tokenEndpoint } from '../../src/core/index.js';
 
 async function tokenUrl(running: Running, options: Partial<ServerHandlerOptions> = {}): Promise<string> {
   const handler = createTokenHandler({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, ...options });
@@ -387,6 +388,57 @@ describe('what claims cost, one after another (issue 47: each cost a check again
     expect(checks(running)).toHaveLength(4);
     for (let claim = 0; claim < 20; claim++) await post(url, { expired: renewed });
     expect(checks(running)).toHaveLength(4);
+  });
+
+  it('a browser whose claim a verdict answered is told when it lapses (recheckInMs), claims once more then, and its request gets data: 2 claims, 2 checks, 1 renewal', async () => {
+    const { running, clock, url, token } = await onMovedClock();
+    expect(await tokenOf(await post(url, { expired: token }))).toBe(token); // the verdict: valid
+    running.service.expireTokensNow();
+    const claims: Array<{ recheckInMs?: number; token: string }> = [];
+    const browser = createAuthClient({
+      tokenEndpoint: tokenEndpoint(url),
+      regions: { test: running.baseUrl },
+      fetch: async (input, init) => {
+        const response = await withSession(input, init);
+        if (input !== url || typeof init?.body !== 'string' || !init.body.includes('expired')) return response;
+        const answer = (await response.clone().json()) as { recheckInMs?: number; token: string };
+        claims.push(answer);
+        // The handler's clock moves past the verdict while the browser waits the time it was told.
+        if (claims.length === 1) clock.now += answer.recheckInMs ?? 0;
+        return response;
+      },
+    });
+    onTestFinished(() => {
+      browser.dispose();
+    });
+
+    const data = await browser.request<{ pentests_count: number }>('query Pentests { pentests_count }');
+    expect(typeof data.pentests_count).toBe('number');
+    const renewed = running.service.issuedTokens[1];
+    expect(claims.map((claim) => [claim.token, claim.recheckInMs])).toEqual([
+      [token, TOKEN_VERDICT_MS],
+      [renewed, undefined],
+    ]);
+    expect(running.service.authCalls).toHaveLength(2);
+    expect(checks(running).map((call) => [call.token, call.expired])).toEqual([
+      [token, false],
+      [token, true],
+      [renewed, false],
+    ]);
+    expect(running.service.graphqlCalls.filter((call) => call.operationName === 'Pentests').map((call) => [call.token, call.expired])).toEqual([
+      [token, true],
+      [renewed, false],
+    ]);
+  });
+
+  it('a claim answered by a verdict carries recheckInMs: the time left of it, and never more than TOKEN_VERDICT_MS', async () => {
+    const { clock, url, token } = await onMovedClock();
+    expect(await answered(await post(url, { expired: token }))).not.toHaveProperty('recheckInMs'); // checked now
+    expect(await answered(await post(url, { expired: token }))).toMatchObject({ recheckInMs: TOKEN_VERDICT_MS });
+    clock.now += 400;
+    expect(await answered(await post(url, { expired: token }))).toMatchObject({ recheckInMs: TOKEN_VERDICT_MS - 400 });
+    clock.now += TOKEN_VERDICT_MS;
+    expect(await answered(await post(url, { expired: token }))).not.toHaveProperty('recheckInMs');
   });
 
   it('a check that got no answer holds as a verdict too: 50 claims meanwhile cost no other check, and one renewal in service', async () => {

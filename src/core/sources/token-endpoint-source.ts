@@ -4,6 +4,14 @@ import { AuthConfigError, AuthNetworkError, AuthServerError, GraphQLUrlMismatchE
 import { absoluteUrl } from '../wire/absolute-url.js';
 import { answeredGraphqlUrl } from './answered-graphql-url.js';
 import type { TokenSource } from './token-source.js';
+import { abortableDelay } from '../wire/abortable-delay.js';
+
+/**
+ * The longest wait for a handler's verdict to lapse before claiming again: its verdicts hold 1 s
+ * (TOKEN_VERDICT_MS in src/server/forced-renewal.ts); a longer one is not waited for (no answer
+ * may stall a request), and the claim ends as one answered with the claimed token.
+ */
+const MAX_RECHECK_WAIT_MS = 2_000;
 
 export interface TokenEndpointSourceOptions {
   url: string;
@@ -70,10 +78,17 @@ function checkDestination(answer: Record<string, unknown>, url: string, configur
 export function tokenEndpointSource({ url, fetch, timeoutMs, configuredUrlOf, learn }: TokenEndpointSourceOptions): TokenSource {
   const endpoint = { what: 'token endpoint', url, handler: 'createTokenHandler', factory: 'tokenEndpoint()' };
   const owner = { failure: (answer: FailedAnswer) => appFailure(answer, endpoint) };
+  const ask = (body: { expired?: string }) => postForToken({ fetch, url, body, timeoutMs, credentials: 'include', owner });
   return {
     async obtain(replacing) {
-      const body = replacing === null ? {} : { expired: replacing };
-      const answer = await postForToken({ fetch, url, body, timeoutMs, credentials: 'include', owner });
+      let answer = await ask(replacing === null ? {} : { expired: replacing });
+      // The claimed token back on a check the handler made just before the claim (a revocation since
+      // would fail the request): one more claim once that verdict lapses, which the handler checks.
+      const recheckInMs = answer.recheckInMs;
+      if (replacing !== null && answer.token === replacing && typeof recheckInMs === 'number' && recheckInMs > 0 && recheckInMs <= MAX_RECHECK_WAIT_MS) {
+        await abortableDelay(recheckInMs, undefined);
+        answer = await ask({ expired: replacing });
+      }
       const { region, learned } = checkDestination(answer, url, configuredUrlOf);
       if (learned !== null) learn(region, learned);
       // The handler says when it answered a claim with a token it did not check for it.
