@@ -28,6 +28,9 @@ export function describeEvent(event: AuthEvent): string {
     case 'signed-out':
       parts.push(event.where);
       break;
+    case 'tenant-changed':
+      parts.push(event.tokenTag);
+      break;
     case 'subscription-start':
       parts.push(`${event.transport} ${event.operationName || '(anonymous)'}`, event.tokenTag);
       break;

@@ -13,6 +13,7 @@ import { DEFAULT_FORCED_RENEWAL_INTERVAL_MS, type ForcedRenewalOptions, forcedRe
 import type { ClientParts } from '../core/client/auth-client.js';
 import type { Answer } from './upstream-session.js';
 import { upstreamAuthFailure } from './upstream-client.js';
+import { fingerprint } from '../core/sources/fingerprint.js';
 
 /** A token request is `{}` or `{ "expired": "<token>" }`: a few hundred bytes. */
 const MAX_TOKEN_REQUEST_BYTES = 16 * 1024;
@@ -32,15 +33,26 @@ export function createTokenHandler(options: ServerHandlerOptions | TenantHandler
     timeoutMs: Math.min(options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS, MAX_TOKEN_CHECK_MS),
     now: options.now ?? Date.now,
   };
-  return handlerShell(options, { maxBodyBytes: MAX_TOKEN_REQUEST_BYTES, answerWith: (upstream) => tokenAnswer(upstream, renewals) });
+  const tenants = 'credentials' in options && options.credentials !== undefined;
+  return handlerShell(options, { maxBodyBytes: MAX_TOKEN_REQUEST_BYTES, answerWith: (upstream) => tokenAnswer(upstream, renewals, tenants) });
 }
 
+/**
+ * Whose data a tenant's tokens reach, as the browser may see it: a tag of the resolved identity's
+ * tag (never the key). The same in every process of a farm, so a browser the load balancer moves
+ * sees no change; another tenant's differs, so a client whose user the app moved from tenant A to B
+ * drops what A's tokens fetched and takes no A token from another tab (see tenantScope in /core).
+ */
+const scopeOf = (upstream: ClientParts) => fingerprint(`tenant-scope:${upstream.client.identity.id}`);
+
 /** The token handler's answer with one key's client: its verdicts and its cached answer are that key's alone. */
-function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions): Answer {
+function tokenAnswer(upstream: ClientParts, renewals: ForcedRenewalOptions, tenants: boolean): Answer {
   const { session, graphqlUrlOf } = upstream;
   const claimExpired = forcedRenewals(upstream, renewals);
+  // One handler's one key has one scope for good: its answers say nothing of it.
+  const scope = tenants ? { scope: scopeOf(upstream) } : {};
   // Where the token goes is this handler's to say, so the browser cannot send it to another service.
-  const answerOf = (token: string, region: string) => ({ token, region, graphqlUrl: graphqlUrlOf(region) });
+  const answerOf = (token: string, region: string) => ({ token, region, graphqlUrl: graphqlUrlOf(region), ...scope });
   // Serialised once per token (a token comes from one region): every browser gets the same answer
   // until the token changes, and serialising it was a large part of a warm request's own work.
   let answered = { token: '', text: '' };

@@ -11,7 +11,7 @@ import { AuthRequestError, createAuthClient, graphqlScopeKey, tabSync, tokenEndp
 import { createTokenHandler, type TenantCredentials } from '../../src/server/index.js';
 import { startService, waitUntil } from '../support/fixtures.js';
 import { serveHandler } from './serve-handler.js';
-import { keyIssuedFor } from './tenant-fixtures.js';
+import { keyAsked, keyIssuedFor } from './tenant-fixtures.js';
 
 const KEYS: Record<string, string> = { acme: 'key-acme', globex: 'key-globex' };
 
@@ -65,5 +65,86 @@ describe('token-endpoint mode when the session moves a user from one tenant to a
     } finally {
       for (const client of clients) client.dispose();
     }
+  });
+
+  it('one endpoint URL for every tenant: a renewal that brings another tenant’s token tells tenant-changed (onSignOut fires, so a provider drops the old tenant’s queries), and no tab takes a token of a tenant other than its own', async () => {
+    const running = await startService({ apiKeys: Object.values(KEYS) });
+    let tenantOfAlice = 'acme';
+    const credentials = (request: Request): TenantCredentials | null =>
+      /(?:^|;\s*)sid=alice-sid(?:;|$)/.test(request.headers.get('cookie') ?? '') ? { apiKey: KEYS[tenantOfAlice] ?? '', region: 'test' } : null;
+    const url = `${await serveHandler(createTokenHandler({ credentials, regions: { test: running.baseUrl } }))}/api/token`;
+    const withCookie: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('cookie', 'sid=alice-sid');
+      return fetch(input, { ...init, headers });
+    };
+    const channel = `tabs-${randomUUID()}`;
+    const tabOf = () => createAuthClient({ tokenEndpoint: tokenEndpoint(url), fetch: withCookie, tabSync: tabSync(channel) });
+    const [first, second] = [tabOf(), tabOf()];
+    const tabs = [first, second];
+    const told = tabs.map((tab) => {
+      const seen = { tenantChanged: 0, signOutListener: 0, adopted: [] as string[], newTenantTokens: [] as string[] };
+      tab.onEvent((event) => {
+        if (event.type === 'tenant-changed') {
+          seen.tenantChanged += 1;
+          seen.newTenantTokens.push(event.tokenTag);
+        }
+        if (event.type === 'token-adopted') seen.adopted.push(event.tokenTag);
+      });
+      tab.onSignOut(() => (seen.signOutListener += 1));
+      return seen;
+    });
+    // What the channel carried, as every tab hears it: the test waits for a message to be delivered.
+    const heard = new BroadcastChannel(channel);
+    let messagesHeard = 0;
+    heard.addEventListener('message', () => (messagesHeard += 1));
+    const issuedFor = (tab: AuthClient) => keyIssuedFor(running.service, tab.store.getState().token);
+    try {
+      // Both tabs on acme (each asks once: a tab takes another's token only once it heard the endpoint).
+      await first.getToken();
+      await second.getToken();
+      expect([issuedFor(first), issuedFor(second)]).toEqual(['key-acme', 'key-acme']);
+      expect(first.store.getState().scope).toMatch(/^[0-9a-z]{1,11}$/);
+
+      // The app moves alice to globex; the second tab renews first.
+      tenantOfAlice = 'globex';
+      await second.refresh();
+      expect(issuedFor(second)).toBe('key-globex');
+      expect(told[1]).toMatchObject({ tenantChanged: 1, signOutListener: 1 });
+      // The first tab, still on acme's token, does not take globex's from the channel.
+      expect(issuedFor(first)).toBe('key-acme');
+      expect(told[0]).toMatchObject({ tenantChanged: 0, signOutListener: 0 });
+      expect(told[0]?.adopted).not.toContain(told[1]?.newTenantTokens[0]);
+
+      // Back to acme: the first tab's next token is a new acme one, the same tenant: nothing told;
+      // the second tab, on globex, does not take it.
+      tenantOfAlice = 'acme';
+      // Once the first tab's new token has gone out over the channel to every tab, look.
+      const before = messagesHeard;
+      // The service ends acme's token: the first tab's next request meets the expired answer, and
+      // the handler renews: a new acme token, which goes out over the channel.
+      running.service.expireToken(first.store.getState().token ?? '');
+      await first.request('query Count { pentests_count }');
+      await waitUntil(() => messagesHeard > before);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect([issuedFor(first), issuedFor(second)]).toEqual(['key-acme', 'key-globex']);
+      expect(told[0]).toMatchObject({ tenantChanged: 0, signOutListener: 0 });
+      expect(told[1]).toMatchObject({ tenantChanged: 1, signOutListener: 1 });
+      expect(running.service.authCalls.map(keyAsked)).toEqual(['key-acme', 'key-globex', 'key-acme']);
+      expect(second.store.getState().token).not.toBe(first.store.getState().token);
+    } finally {
+      heard.close();
+      for (const tab of tabs) tab.dispose();
+    }
+  });
+
+  it('a handler with one apiKey says nothing of a scope: its answers are as before', async () => {
+    const running = await startService();
+    const url = `${await serveHandler(createTokenHandler({ apiKey: 'test-key', region: 'test', regions: { test: running.baseUrl }, authorizeRequest: () => true }))}/api/token`;
+    const answer = (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(answer).sort()).toEqual(['graphqlUrl', 'region', 'token']);
   });
 });

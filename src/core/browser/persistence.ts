@@ -21,6 +21,8 @@ interface StoredSession {
   expiresAt: number | null;
   receivedAt: number | null;
   region: string | null;
+  /** A tenant-aware token endpoint's tag of the token's tenant (see SharedSession). */
+  scope?: string;
 }
 
 function readStored(value: unknown, { id, now, acceptsRegion }: PersistContext): Partial<AuthState> | null {
@@ -84,12 +86,13 @@ function createPersistedStore(initial: AuthState, options: PersistOptions, name:
   const guarded = raw && bestEffort(writesOnlyWhile(raw, context.canWrite));
   const storage = guarded && createJSONStorage<StoredSession>(() => guarded);
   if (!storage) return memorySessionStore(initial);
-  const partialize = ({ token, expiresAt, receivedAt, region }: AuthState): StoredSession => ({
+  const partialize = ({ token, expiresAt, receivedAt, region, scope }: AuthState): StoredSession => ({
     id: context.id,
     token,
     expiresAt,
     receivedAt,
     region,
+    ...(scope !== undefined && { scope }),
   });
   let done = false;
   // Set by the first change made while an async storage is still being read (a sign-out, a refresh,

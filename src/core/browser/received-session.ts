@@ -10,10 +10,12 @@ import { isUsableToken } from '../sources/usable-token.js';
  */
 export function readReceivedSession(value: unknown, now: number): SharedSession | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { token, expiresAt, receivedAt, region } = value as Partial<Record<keyof SharedSession, unknown>>;
+  const { token, expiresAt, receivedAt, region, scope } = value as Partial<Record<keyof SharedSession, unknown>>;
   if (!isUsableToken(token) || typeof region !== 'string') return null;
   if (typeof expiresAt !== 'number' || typeof receivedAt !== 'number') return null;
   if (!(receivedAt <= now) || !(expiresAt > now)) return null;
   if (expiresAt > readTokenExpiry(token, receivedAt).expiresAt) return null;
-  return { token, expiresAt, receivedAt, region };
+  // A tenant-aware token endpoint's tag travels with its token; any other value is no session.
+  if (scope === undefined) return { token, expiresAt, receivedAt, region };
+  return typeof scope === 'string' && scope !== '' && scope.length <= 64 ? { token, expiresAt, receivedAt, region, scope } : null;
 }

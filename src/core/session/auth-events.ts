@@ -39,6 +39,12 @@ export type AuthEvent =
     }
   | { type: 'signed-out'; at: number; where: 'here' | 'elsewhere' }
   | {
+      type: 'tenant-changed';
+      at: number;
+      /** The new tenant's token: a tenant-aware token endpoint answered for another tenant than the token held. */
+      tokenTag: string;
+    }
+  | {
       type: 'subscription-start';
       at: number;
       /** The subscription's operation name, '' for an anonymous one. */
@@ -94,10 +100,13 @@ export interface AuthEvents {
   on: (listener: (event: AuthEvent) => void) => () => void;
 }
 
-/** `client.onSignOut`: the listeners of one event type. */
+/**
+ * `client.onSignOut`: after a sign-out, and when the token endpoint moved the user to another tenant:
+ * either way, what the last user (or tenant) was shown must go.
+ */
 export const onSignedOut = ({ on }: AuthEvents, listener: () => void) =>
   on((event) => {
-    if (event.type === 'signed-out') listener();
+    if (event.type === 'signed-out' || event.type === 'tenant-changed') listener();
   });
 
 /** The client's listeners. A listener that throws is the app's bug, kept away from the client's work. */

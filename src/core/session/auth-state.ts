@@ -14,5 +14,7 @@ export interface AuthState {
   receivedAt: number | null;
   /** The region the token was issued by, and the only one it is sent to. */
   region: string | null;
+  /** Whose data the token reaches, when a tenant-aware token endpoint said (see SharedSession). */
+  scope?: string | undefined;
   error: AuthError | null;
 }

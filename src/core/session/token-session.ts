@@ -45,8 +45,8 @@ function remember(tokens: Set<string>, token: string): void {
 /** The store's fields that describe the token; all null when there is none. */
 export const NO_SESSION = { token: null, expiresAt: null, receivedAt: null, region: null } as const;
 
-export function sessionOf({ token, expiresAt, receivedAt, region }: AuthState): SharedSession | null {
-  return token === null || expiresAt === null || receivedAt === null || region === null ? null : { token, expiresAt, receivedAt, region };
+export function sessionOf({ token, expiresAt, receivedAt, region, scope }: AuthState): SharedSession | null {
+  return token === null || expiresAt === null || receivedAt === null || region === null ? null : { token, expiresAt, receivedAt, region, scope };
 }
 
 export interface TokenSessionOptions {
@@ -197,7 +197,12 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     renewNotBefore = 0;
     backoff = null;
     source.settledIn(session.region);
-    store.setState({ status: 'authenticated', error: null, ...session });
+    const { scope } = store.getState();
+    // The token endpoint moved this user to another tenant: what the old one's tokens fetched goes.
+    if (scope !== undefined && session.scope !== undefined && session.scope !== scope)
+      events.emit({ type: 'tenant-changed', tokenTag: tokenTag(session.token) });
+    // Every session names its scope, undefined included: none is left from the token before.
+    store.setState({ status: 'authenticated', error: null, ...session, scope: session.scope });
     scheduleRenewal();
   }
 
@@ -288,7 +293,7 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
         holdOff();
         return shared;
       }
-      const session = { token, expiresAt, receivedAt, region };
+      const session: SharedSession = { token, expiresAt, receivedAt, region, scope: issued.scope };
       // Another tab's newer token, taken while this one asked (it renewed while this tab could not
       // run): the newer token wins here as in `offer`, so tabs converge on one and this one is not sent.
       const held = storedSession();
@@ -398,7 +403,10 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     offer(session, acceptsRegion) {
       const current = storedSession();
       const newer = current === null || session.expiresAt > current.expiresAt;
-      const usable = !signedOut && newer && !refusedTokens.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
+      // Another tenant's token (a tab or a stored session from before the user moved) is never taken.
+      const { scope } = store.getState();
+      const sameScope = scope === undefined || session.scope === scope;
+      const usable = !signedOut && newer && sameScope && !refusedTokens.has(session.token) && session.expiresAt > now() && acceptsRegion(session.region);
       if (usable) adopt(session);
       return usable;
     },

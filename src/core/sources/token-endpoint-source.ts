@@ -69,6 +69,14 @@ function checkDestination(answer: Record<string, unknown>, url: string, configur
   return { region, learned: null };
 }
 
+/** A tenant-aware handler's `scope`: a short tag (createTokenHandler's is 11 characters at most). */
+function scopeOf({ scope }: Record<string, unknown>): string | undefined {
+  if (scope === undefined) return undefined;
+  if (typeof scope !== 'string' || scope === '' || scope.length > 64)
+    throw new AuthServerError(200, "the token endpoint's scope is not a tag of 1 to 64 characters");
+  return scope;
+}
+
 /**
  * Tokens from the app's own backend (createTokenHandler): `{}` asks for the current token,
  * `{ expired }` for a new one when that one was refused. The key never leaves the server; the
@@ -91,8 +99,9 @@ export function tokenEndpointSource({ url, fetch, timeoutMs, configuredUrlOf, le
       }
       const { region, learned } = checkDestination(answer, url, configuredUrlOf);
       if (learned !== null) learn(region, learned);
-      // The handler says when it answered a claim with a token it did not check for it.
-      return answer.handedOver === true ? { token: answer.token, region, secondHand: true } : { token: answer.token, region };
+      // The handler says when it answered a claim with a token it did not check for it, and (a
+      // tenant-aware one) whose data the token reaches.
+      return { token: answer.token, region, secondHand: answer.handedOver === true, scope: scopeOf(answer) };
     },
     toAuthError: (error) => new AuthNetworkError(url, { cause: error }),
     settledIn: () => undefined,

@@ -23,6 +23,8 @@ export interface IssuedToken {
    * service may have refused it already, so an expired answer to it earns one more renewal.
    */
   secondHand?: boolean;
+  /** Whose data it reaches, as a tenant-aware token endpoint said (see SharedSession). */
+  scope?: string | undefined;
 }
 
 /**
