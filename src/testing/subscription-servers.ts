@@ -129,13 +129,30 @@ export async function createWsUpgrade(gate: SubscriptionGate): Promise<WsUpgrade
   };
 }
 
-/** graphql-sse's fetch handler for one region: the token from the Authorization header, checked as at /v1/graphql. */
-export async function createSseHandler(gate: SubscriptionGate, region: string): Promise<(request: Request) => Promise<Response>> {
-  const [{ createHandler }, { ReadableStream }] = await Promise.all([
-    importPeer<SseFetchModule>(GRAPHQL_SSE_FETCH),
-    // Node's own streams, not the global's: under jsdom (a React test's environment) the global has no ReadableStream.
-    import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_STREAM_WEB) as Promise<{ ReadableStream: typeof globalThis.ReadableStream }>,
-  ]);
+/**
+ * Node's own streams, not the global's: under jsdom (a React test's environment) the global has no
+ * ReadableStream. A browser (the mock behind MSW in a page) has no node:stream/web, and its global one.
+ */
+async function readableStream(): Promise<typeof globalThis.ReadableStream> {
+  try {
+    return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_STREAM_WEB)) as { ReadableStream: typeof globalThis.ReadableStream })
+      .ReadableStream;
+  } catch {
+    return globalThis.ReadableStream;
+  }
+}
+
+/**
+ * graphql-sse's fetch handler for one region: the token from the Authorization header, checked as at
+ * /v1/graphql. `load` is the app's `() => import('graphql-sse/lib/use/fetch')` where the mock cannot
+ * import it by name (a browser bundle); without it the mock imports it on first use (Node, Vitest).
+ */
+export async function createSseHandler(
+  gate: SubscriptionGate,
+  region: string,
+  load: () => Promise<unknown> = () => importPeer(GRAPHQL_SSE_FETCH),
+): Promise<(request: Request) => Promise<Response>> {
+  const [{ createHandler }, ReadableStream] = await Promise.all([load() as Promise<SseFetchModule>, readableStream()]);
   const admittedBy = new WeakMap<object, Admitted>();
   const endedForExpiry = new WeakSet<object>();
   const handler = createHandler<Record<PropertyKey, unknown> | undefined>(
