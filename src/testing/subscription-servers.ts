@@ -131,15 +131,13 @@ export async function createWsUpgrade(gate: SubscriptionGate): Promise<WsUpgrade
 
 /**
  * Node's own streams, not the global's: under jsdom (a React test's environment) the global has no
- * ReadableStream. A browser (the mock behind MSW in a page) has no node:stream/web, and its global one.
+ * ReadableStream. A page (the mock behind MSW in a browser) has its global one and no node:stream/web,
+ * which it must not even be asked for: the failed load is a console error there.
  */
 async function readableStream(): Promise<typeof globalThis.ReadableStream> {
-  try {
-    return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_STREAM_WEB)) as { ReadableStream: typeof globalThis.ReadableStream })
-      .ReadableStream;
-  } catch {
-    return globalThis.ReadableStream;
-  }
+  const node = (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node;
+  if (typeof node !== 'string') return globalThis.ReadableStream;
+  return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_STREAM_WEB)) as { ReadableStream: typeof globalThis.ReadableStream }).ReadableStream;
 }
 
 /**
