@@ -213,7 +213,7 @@ export function buildAuthClient(
   const client: AuthClient = {
     request: createRequestPath({ session, sendTo, authorize, events, now, telemetry }),
     subscribe:
-      options.subscriptions?.open(session, events, graphqlUrlOf, authorize, fetchImpl, now, marginMs) ??
+      options.subscriptions?.open(session, events, graphqlUrlOf, authorize, fetchImpl, now, marginMs, config?.wake ?? null) ??
       (() => {
         throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
       }),
