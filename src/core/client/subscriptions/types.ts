@@ -43,8 +43,8 @@ export interface SubscriptionsContext {
   now: () => number;
   /** The client's refresh margin: a subscription moves to a new token this long before expiry (at most half the token's life). */
   marginMs: number;
-  /** The client's wake watcher (`renewOnWake`; null when off): a subscription waiting to reconnect tries at once when the app is back. */
-  wake: WakeWatcher | null;
+  /** The client's wake watcher (`renewOnWake`; none when off): a subscription waiting to reconnect tries at once when the app is back. */
+  wake: WakeWatcher | null | undefined;
 }
 
 /** SubscriptionsContext's members in its order. */
@@ -56,7 +56,7 @@ export type SubscriptionsContextArgs = [
   fetch: typeof fetch,
   now: () => number,
   marginMs: number,
-  wake: WakeWatcher | null,
+  wake: WakeWatcher | null | undefined,
 ];
 
 /** What `graphqlSubscriptions()` takes. */
