@@ -39,6 +39,12 @@ export interface MockServiceSettings {
    * state, its next action log). Without it, `{ topic }`.
    */
   nextEvent?: (topic: string, region: string, now: number) => Readonly<Record<string, unknown>>;
+  /**
+   * Loads graphql-sse's fetch handler for the event streams: `() => import('graphql-sse/lib/use/fetch')`.
+   * Node and Vitest need not give it (the mock imports it on first use); a browser bundle (the mock
+   * behind MSW in a page, a Storybook demo) must, as a bundler includes only what an import names.
+   */
+  loadSseHandler?: () => Promise<unknown>;
 }
 
 export type MockServiceOptions = MockSchema & MockServiceSettings;
@@ -220,6 +226,7 @@ class MockServiceImpl implements MockService {
   readonly #graphqlGate = new Gate();
   readonly #topics = new EventTopics();
   readonly #nextEvent: MockServiceSettings['nextEvent'];
+  readonly #loadSseHandler: MockServiceSettings['loadSseHandler'];
   readonly subscriptionConnections: SubscriptionConnection[] = [];
   /** Open subscription connections by their token's jti: a revoked token ends them. */
   readonly #live = new Map<string, Set<() => void>>();
@@ -237,6 +244,7 @@ class MockServiceImpl implements MockService {
     this.#scopeChars = options.tokenScopeChars ?? 0;
     this.#now = options.now ?? (() => Date.now());
     this.#nextEvent = options.nextEvent;
+    this.#loadSseHandler = options.loadSseHandler;
     ({ schema: this.#schema, rootValue: this.#rootValue } = executableSchema(options));
     this.#gate = {
       schema: this.#schema,
@@ -463,7 +471,7 @@ class MockServiceImpl implements MockService {
   /** graphql-sse's handler for the region, made on first use. */
   async #eventStream(region: string, request: Request): Promise<Response> {
     let handler = this.#sseHandlers.get(region);
-    if (handler === undefined) this.#sseHandlers.set(region, (handler = createSseHandler(this.#gate, region)));
+    if (handler === undefined) this.#sseHandlers.set(region, (handler = createSseHandler(this.#gate, region, this.#loadSseHandler)));
     const entry = this.#log(region, request.method, SSE_PATH, null, this.tokenTag(bearerToken(request.headers.get('authorization'))));
     const response = await (await handler)(request);
     entry.status = response.status;

@@ -129,13 +129,28 @@ export async function createWsUpgrade(gate: SubscriptionGate): Promise<WsUpgrade
   };
 }
 
-/** graphql-sse's fetch handler for one region: the token from the Authorization header, checked as at /v1/graphql. */
-export async function createSseHandler(gate: SubscriptionGate, region: string): Promise<(request: Request) => Promise<Response>> {
-  const [{ createHandler }, { ReadableStream }] = await Promise.all([
-    importPeer<SseFetchModule>(GRAPHQL_SSE_FETCH),
-    // Node's own streams, not the global's: under jsdom (a React test's environment) the global has no ReadableStream.
-    import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_STREAM_WEB) as Promise<{ ReadableStream: typeof globalThis.ReadableStream }>,
-  ]);
+/**
+ * Node's own streams, not the global's: under jsdom (a React test's environment) the global has no
+ * ReadableStream. A page (the mock behind MSW in a browser) has its global one and no node:stream/web,
+ * which it must not even be asked for: the failed load is a console error there.
+ */
+async function readableStream(): Promise<typeof globalThis.ReadableStream> {
+  const node = (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node;
+  if (typeof node !== 'string') return globalThis.ReadableStream;
+  return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_STREAM_WEB)) as { ReadableStream: typeof globalThis.ReadableStream }).ReadableStream;
+}
+
+/**
+ * graphql-sse's fetch handler for one region: the token from the Authorization header, checked as at
+ * /v1/graphql. `load` is the app's `() => import('graphql-sse/lib/use/fetch')` where the mock cannot
+ * import it by name (a browser bundle); without it the mock imports it on first use (Node, Vitest).
+ */
+export async function createSseHandler(
+  gate: SubscriptionGate,
+  region: string,
+  load: () => Promise<unknown> = () => importPeer(GRAPHQL_SSE_FETCH),
+): Promise<(request: Request) => Promise<Response>> {
+  const [{ createHandler }, ReadableStream] = await Promise.all([load() as Promise<SseFetchModule>, readableStream()]);
   const admittedBy = new WeakMap<object, Admitted>();
   const endedForExpiry = new WeakSet<object>();
   const handler = createHandler<Record<PropertyKey, unknown> | undefined>(

@@ -29,3 +29,14 @@ export const DemoPentestStateDocument: TypedDocumentNode<{ pentest: DemoPentest 
 export const DemoCancelOpDocument: TypedDocumentNode<{ cancel_op: { op_id: string; op_state: OpState } | null }, { op_id: string }> = parse(
   'mutation DemoCancelOp($op_id: String!) { cancel_op(op_id: $op_id) { op_id op_state } }',
 );
+
+export interface DemoStateChange {
+  seq: number;
+  op_id: string;
+  state: OpState;
+}
+
+/** A pentest's state as the service reports it: each event numbered by `seq`, 1, 2, … per pentest. */
+export const DemoStateChangedDocument: TypedDocumentNode<{ pentestStateChanged: DemoStateChange }, { op_id: string }> = parse(
+  'subscription DemoStateChanged($op_id: String!) { pentestStateChanged(op_id: $op_id) { seq op_id state } }',
+);

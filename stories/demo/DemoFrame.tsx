@@ -23,7 +23,7 @@ export interface DemoFrameProps {
   /** Shows a button per configured region. */
   regionSwitch?: boolean;
   /** More provider options, for the stories about them (tabSync, persist, …). */
-  provider?: Pick<AuthProviderProps, 'tabSync' | 'persist' | 'renewOnWake'>;
+  provider?: Pick<AuthProviderProps, 'tabSync' | 'persist' | 'renewOnWake' | 'subscriptions'>;
   /** The app's clock, for the stories that move it (sleep, skew); default Date.now. */
   clock?: () => number;
   /** React Query's refetch when the page becomes visible again; off in the other stories. */

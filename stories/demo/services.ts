@@ -42,7 +42,14 @@ export class DemoServices {
       regions.map((region) => {
         const apiKeys = keysByRegion[region] ?? [DEMO_API_KEY];
         const data = this.dataByRegion.get(region) ?? pentestDemo();
-        const service = createMockService({ ...data, regions: { [region]: baseUrlFor(region) }, apiKeys, tokenLifetimeSec });
+        const service = createMockService({
+          ...data,
+          regions: { [region]: baseUrlFor(region) },
+          apiKeys,
+          tokenLifetimeSec,
+          // The event streams' server, named here so that the browser bundle has it (the mock cannot import it by name in a page).
+          loadSseHandler: () => import('graphql-sse/lib/use/fetch'),
+        });
         service.corsOnExpired = !corsLessExpiry;
         return [region, service];
       }),

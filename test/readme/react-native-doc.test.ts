@@ -10,6 +10,9 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const doc = read('docs/react-native.md');
 const app = JSON.parse(read('test/react-native/package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
 
+/** What an app installs only to subscribe (the quick start does not): its own install line. */
+const SUBSCRIBING = ['graphql-ws'];
+
 /** The packages of the `npx expo install` line that starts with `start`, as `name` → the version given, or null. */
 function expoInstall(start: string): Map<string, string | null> {
   const line = new RegExp(`^npx expo install ${start}.*$`, 'm').exec(doc)?.[0];
@@ -27,16 +30,26 @@ describe('docs/react-native.md', () => {
     const brought = ['expo', 'react', 'react-native', '@react-native-async-storage/async-storage'];
     expect(named).toEqual(
       Object.keys(app.dependencies)
-        .filter((name) => !brought.includes(name))
+        .filter((name) => !brought.includes(name) && !SUBSCRIBING.includes(name))
         .sort(),
     );
+  });
+
+  it('the subscriptions section installs graphql-ws for the app and ws, at its version, for its jest tests', () => {
+    expect([...expoInstall('graphql-ws').keys()]).toEqual(SUBSCRIBING);
+    expect(SUBSCRIBING.every((name) => name in app.dependencies)).toBe(true);
+    expect(Object.fromEntries(expoInstall('--dev ws'))).toEqual({ ws: app.devDependencies.ws });
   });
 
   it("the jest install line is a dev install of the app's dev dependencies, at their versions but jest-expo's (Expo picks its own)", () => {
     expect(doc).toMatch(/^npx expo install --dev jest-expo /m);
     const named = expoInstall('--dev jest-expo');
     expect(Object.fromEntries(named)).toEqual(
-      Object.fromEntries(Object.entries(app.devDependencies).map(([name, version]) => [name, name === 'jest-expo' ? null : version])),
+      Object.fromEntries(
+        Object.entries(app.devDependencies)
+          .filter(([name]) => name !== 'ws')
+          .map(([name, version]) => [name, name === 'jest-expo' ? null : version]),
+      ),
     );
   });
 

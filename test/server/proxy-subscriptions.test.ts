@@ -7,6 +7,7 @@ import { type AuthClient, type AuthEvent, createAuthClient, graphqlProxy, graphq
 import { createGraphQLProxy, type GraphQLProxyOptions } from 'graphql-jwt-auth-react/server';
 import { pentestTopic } from '../../mock-service/index.ts';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
+import { readiness } from '../support/until-ready.js';
 import { hasSession, serveHandler, withSession } from './serve-handler.js';
 import { graphqlRoute } from '../readme/proxy-subscriptions-server.js';
 import { watchPentestState } from '../readme/proxy-subscriptions-browser.js';
@@ -25,21 +26,8 @@ afterEach(() => {
 
 /** Resolves once `ready()` holds, checked after each change the mock records and each call of `poke`. */
 function waiter(running: Running) {
-  const waiters = new Set<() => void>();
-  const poke = () => {
-    for (const check of waiters) check();
-  };
+  const { until, recheck: poke } = readiness();
   cleanups.push(running.service.subscribe(poke));
-  const until = (ready: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!ready()) return;
-        waiters.delete(check);
-        resolve();
-      };
-      waiters.add(check);
-      check();
-    });
   return { until, poke };
 }
 

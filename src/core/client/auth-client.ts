@@ -185,7 +185,7 @@ export function buildAuthClient(
     identityId: identity.id,
     tabSync: options.tabSync,
     devtools: options.devtools,
-    wake: config?.wake ?? null,
+    wake: config?.wake,
     acceptsRegion,
     now,
     renewalMs: authTimeoutMs,
@@ -213,7 +213,7 @@ export function buildAuthClient(
   const client: AuthClient = {
     request: createRequestPath({ session, sendTo, authorize, events, now, telemetry }),
     subscribe:
-      options.subscriptions?.open(session, events, graphqlUrlOf, authorize, fetchImpl, now, marginMs) ??
+      options.subscriptions?.open(session, events, graphqlUrlOf, authorize, fetchImpl, now, marginMs, config?.wake) ??
       (() => {
         throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
       }),

@@ -13,8 +13,8 @@ export interface BackgroundOptions {
   identityId: string;
   tabSync: TabSyncOption | undefined;
   devtools: DevtoolsOption | undefined;
-  /** Null when renewOnWake is off. */
-  wake: WakeWatcher | null;
+  /** None when renewOnWake is off. */
+  wake: WakeWatcher | null | undefined;
   acceptsRegion: (region: string) => boolean;
   /** The client's clock: a session another tab shares must be valid by it. */
   now: () => number;

@@ -134,8 +134,9 @@ export function createProxyClient({ url, fetch: fetchImpl, identity, subscriptio
     onSignOut: (listener) => onSignedOut(events, listener),
     onEvent: events.on,
     // Event streams through the proxy (graphql-sse): the proxy holds the token and moves its upstream stream to each new one.
+    // No wake watcher (this mode has no renewOnWake): a stream lost while away is made again on its backoff alone.
     subscribe:
-      subscriptions?.open(proxySubscriptionSession(Date.now), events, () => proxyUrl, noAuthorization, withCookies, Date.now, 0) ??
+      subscriptions?.open(proxySubscriptionSession(Date.now), events, () => proxyUrl, noAuthorization, withCookies, Date.now, 0, null) ??
       (() => {
         throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
       }),

@@ -1,8 +1,16 @@
 // A client subscribed through the public entries to the demo mock on 127.0.0.1, with what the tests
 // wait on: the client's events and the mock's records, never a fixed sleep.
-import { type AuthClient, type AuthEvent, createAuthClient, graphqlSubscriptions, type SubscriptionsOptions } from 'graphql-jwt-auth-react/core';
+import {
+  type AuthClient,
+  type AuthEvent,
+  createAuthClient,
+  graphqlSubscriptions,
+  type SubscriptionsOptions,
+  type WakeWatcher,
+} from 'graphql-jwt-auth-react/core';
 import { pentestTopic } from '../../../mock-service/index.ts';
 import { startMockService } from '../../support/serve.js';
+import { readiness } from '../../support/until-ready.js';
 
 export const STATE_CHANGES = 'subscription StateChanges($op: String!) { pentestStateChanged(op_id: $op) { seq state } }';
 
@@ -31,8 +39,9 @@ export async function cleanUp(): Promise<void> {
 export async function subscribedHarness({
   tokenLifetimeSec = 3600,
   apiKey = 'test-key',
+  renewOnWake,
   ...subscriptions
-}: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string }): Promise<Harness> {
+}: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string; renewOnWake?: WakeWatcher }): Promise<Harness> {
   const { service, regions, close } = await startMockService({ tokenLifetimeSec });
   let closeServer = close;
   cleanups.push(() => closeServer());
@@ -41,6 +50,7 @@ export async function subscribedHarness({
     apiKey,
     region: 'us',
     regions,
+    ...(renewOnWake === undefined ? {} : { renewOnWake }),
     // The library the transport names, unless the test hands its own `load`.
     subscriptions: graphqlSubscriptions({ transport: 'ws', load: () => loadTransportOf(subscriptions.transport ?? 'ws'), ...subscriptions }),
   });
@@ -55,14 +65,12 @@ export async function subscribedHarness({
     return unsubscribe;
   };
   const events: AuthEvent[] = [];
-  const waiters = new Set<() => void>();
+  const { until, recheck } = readiness();
   // Checked at once and again after the listeners and callbacks of the same turn have run (onError
   // is told after the subscription-end event).
   const wake = () => {
-    for (const waiter of waiters) waiter();
-    setTimeout(() => {
-      for (const waiter of waiters) waiter();
-    });
+    recheck();
+    setTimeout(recheck);
   };
   cleanups.push(
     client.onEvent((event) => {
@@ -72,16 +80,6 @@ export async function subscribedHarness({
   );
   cleanups.push(service.subscribe(wake));
   const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
-  const until = (ready: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!ready()) return;
-        waiters.delete(check);
-        resolve();
-      };
-      waiters.add(check);
-      check();
-    });
   const restart = async () => {
     await closeServer();
     closeServer = (await service.listen({ port })).close;

@@ -81,12 +81,17 @@ export function startSubscription<TData, TVariables extends Variables>(
   const keys = new Set<unknown>();
   let moveTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** What the retry timer will do: a wake does it at once. */
+  let retrying: (() => void) | null = null;
   let overlapTimer: ReturnType<typeof setTimeout> | undefined;
 
   const tagOf = (attempt: Attempt | null) => (attempt === null ? null : tokenTag(attempt.session.token));
   const offSignOut = onSignedOut(events, () => {
     finish('failed', new SignedOutError());
   });
+  // Its own listener on the client's watcher: an app that never subscribes pays nothing for it. The
+  // session hears the same wake and renews a token that fell due; the connect below waits for that.
+  const offWake = context.wake?.watch(woken) ?? (() => undefined);
   const unsubscribe = () => {
     finish('unsubscribed');
   };
@@ -99,6 +104,7 @@ export function startSubscription<TData, TVariables extends Variables>(
     clearTimeout(retryTimer);
     clearTimeout(overlapTimer);
     offSignOut();
+    offWake();
     signal?.removeEventListener('abort', unsubscribe);
     const last = current ?? next;
     current?.dispose();
@@ -233,7 +239,7 @@ export function startSubscription<TData, TVariables extends Variables>(
           finish('failed', new SubscriptionError(operationName, { closeCode: ending.closeCode, attempts: failures }, { cause: ending.cause }));
           return;
         }
-        retryTimer = setTimeout(() => void connect('reconnected'), fullJitterMs(failures));
+        retryLater(fullJitterMs(failures), () => void connect('reconnected'));
     }
   }
 
@@ -279,13 +285,36 @@ export function startSubscription<TData, TVariables extends Variables>(
     open(openAttempt, held, kind);
   }
 
+  function retryLater(waitMs: number, retry: () => void): void {
+    retrying = retry;
+    retryTimer = setTimeout(() => {
+      retrying = null;
+      retry();
+    }, waitMs);
+  }
+
+  /**
+   * The app is back (the page shown, the network back, React Native's AppState 'active'): a
+   * subscription waiting out a reconnect's wait tries at once, its failures in a row counted afresh,
+   * since they were met while the app or its network was away. A token that fell due meanwhile is
+   * renewed first (the connect asks the session, which the same wake told). A live connection is left as it is.
+   */
+  function woken(): void {
+    const retry = retrying;
+    if (stopped || retry === null) return;
+    clearTimeout(retryTimer);
+    retrying = null;
+    failures = 0;
+    retry();
+  }
+
   /** A token or the transport could not be had: an outage is waited out (the session's wait), anything else ends the subscription. */
   function troubled(error: unknown, kind: AttemptKind): void {
     if (stopped) return;
     if (isTransientAuthError(error)) {
       failures += 1;
       if (failures <= retryAttempts) {
-        retryTimer = setTimeout(() => void connect(kind), error.retryInMs ?? outageWaitMs(failures, error));
+        retryLater(error.retryInMs ?? outageWaitMs(failures, error), () => void connect(kind));
         return;
       }
     }

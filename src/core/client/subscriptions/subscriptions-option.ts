@@ -29,8 +29,8 @@ export function graphqlSubscriptions(options: SubscriptionsOptions): Subscriptio
   return {
     kind: 'subscriptions',
     transport: options.transport,
-    open(session, events, graphqlUrlOf, authorize, fetch, now, marginMs) {
-      const context: SubscriptionsContext = { session, events, graphqlUrlOf, authorize, fetch, now, marginMs };
+    open(session, events, graphqlUrlOf, authorize, fetch, now, marginMs, wake) {
+      const context: SubscriptionsContext = { session, events, graphqlUrlOf, authorize, fetch, now, marginMs, wake };
       // The transport library, loaded with the first subscription and shared by the client's others.
       let loading: Promise<OpenAttempt> | null = null;
       const transport = () => {

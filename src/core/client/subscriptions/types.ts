@@ -1,3 +1,4 @@
+import type { WakeWatcher } from '../../browser/wake.js';
 import type { AuthEvents } from '../../session/auth-events.js';
 import type { TokenSession } from '../../session/token-session.js';
 import type { GraphQLDocument, Variables } from '../../wire/transport.js';
@@ -42,6 +43,8 @@ export interface SubscriptionsContext {
   now: () => number;
   /** The client's refresh margin: a subscription moves to a new token this long before expiry (at most half the token's life). */
   marginMs: number;
+  /** The client's wake watcher (`renewOnWake`; none when off): a subscription waiting to reconnect tries at once when the app is back. */
+  wake: WakeWatcher | null | undefined;
 }
 
 /** SubscriptionsContext's members in its order. */
@@ -53,6 +56,7 @@ export type SubscriptionsContextArgs = [
   fetch: typeof fetch,
   now: () => number,
   marginMs: number,
+  wake: WakeWatcher | null | undefined,
 ];
 
 /** What `graphqlSubscriptions()` takes. */
