@@ -61,7 +61,15 @@ export interface ProxySubscriptionOptions {
    * GraphQL URL followed by `/stream` (the mock service's, and graphql-sse's usual, path).
    */
   subscriptionUrl?: (graphqlUrl: string) => string;
+  /**
+   * The bytes of events held for one browser stream that reads slower than the service sends: past
+   * them the stream is ended (its client reconnects with backoff), so a browser that never reads
+   * cannot make the server hold every event. Default 1 MiB.
+   */
+  subscriptionBufferBytes?: number;
 }
+
+export const DEFAULT_SUBSCRIPTION_BUFFER_BYTES = 1024 * 1024;
 
 export interface GraphQLProxyOptions extends ServerHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions, ProxySubscriptionOptions {}
 
@@ -100,6 +108,7 @@ const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLP
   allowIntrospection: true,
   authorizeOperation: true,
   subscriptionUrl: true,
+  subscriptionBufferBytes: true,
 };
 
 /** A graphql-sse client asks for an event stream ("distinct connections": one POST per operation). */
@@ -138,7 +147,7 @@ export function createGraphQLProxy(options: TenantGraphQLProxyOptions): TenantSe
 export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler;
 export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLProxyOptions): ServerHandler | TenantServerHandler {
   warnUnknownOptions('createGraphQLProxy', options, PROXY_OPTION_NAMES);
-  for (const name of ['maxBodyBytes', 'maxResponseBytes'] as const) checkPositiveInteger(name, options[name]);
+  for (const name of ['maxBodyBytes', 'maxResponseBytes', 'subscriptionBufferBytes'] as const) checkPositiveInteger(name, options[name]);
   checkTrustedDocumentOptions(options);
   if (options.subscriptionUrl !== undefined && typeof options.subscriptionUrl !== 'function') {
     throw new AuthConfigError("subscriptionUrl must be a function of a region's GraphQL URL, answering its event stream's URL");
@@ -171,7 +180,15 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
       return graphqlUrl === undefined ? undefined : subscriptionUrl(graphqlUrl);
     };
     return relaySubscription(
-      { session, streamUrlOf, fetch: upstreamFetch, marginMs, now: options.now ?? Date.now },
+      {
+        session,
+        streamUrlOf,
+        fetch: upstreamFetch,
+        marginMs,
+        now: options.now ?? Date.now,
+        connectTimeoutMs: limits.timeoutMs,
+        bufferBytes: options.subscriptionBufferBytes ?? DEFAULT_SUBSCRIPTION_BUFFER_BYTES,
+      },
       {
         query,
         ...(operation.variables == null ? {} : { variables: operation.variables as Record<string, unknown> }),

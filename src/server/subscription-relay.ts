@@ -35,6 +35,10 @@ export interface RelayContext {
   /** The handler's refresh margin: the upstream stream moves to a new token this long before expiry (at most half the token's life). */
   marginMs: number;
   now: () => number;
+  /** How long an upstream stream may take to connect (the proxy's upstreamTimeoutMs): then it counts as lost. */
+  connectTimeoutMs: number;
+  /** The bytes of events held for a browser that reads slower than they come: past them its stream ends. */
+  bufferBytes: number;
 }
 
 export interface RelayedOperation {
@@ -137,17 +141,28 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
     current = next = null;
   };
 
-  const body = new ReadableStream<Uint8Array>({
-    start(given) {
-      controller = given;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(given) {
+        controller = given;
+      },
+      // The browser went away: every upstream stream is closed with it.
+      cancel: stop,
     },
-    // The browser went away: every upstream stream is closed with it.
-    cancel: stop,
-  });
+    // Counted in bytes from 0, so that desiredSize is minus what the browser has not read yet.
+    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
+  );
   signal.addEventListener('abort', stop, { once: true });
 
   function relay(json: string): void {
-    if (!stopped) controller.enqueue(nextEvent(json));
+    if (stopped) return;
+    controller.enqueue(nextEvent(json));
+    // A browser that reads slower than the service sends (or not at all): its stream ends, and its
+    // client reconnects with backoff, rather than the server holding every event for it.
+    if (-(controller.desiredSize ?? 0) > context.bufferBytes) {
+      controller.error(new Error('The browser read the event stream too slowly'));
+      stop();
+    }
   }
 
   /** Ends the browser's stream: complete, with a last result first when given. */
@@ -294,11 +309,17 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       singleConnection: false,
     });
     let open = true;
+    // A service that takes the connection and never answers would hold the browser's stream (or a
+    // move) for good: past the bound the stream counts as lost, as one that broke.
+    const connectTimer = setTimeout(() => {
+      if (open && !upstream.connected) ended(upstream, { kind: 'lost' });
+    }, context.connectTimeoutMs);
     const upstream: Upstream = {
       held,
       afterTokenEnded,
       connected: false,
       dispose: () => {
+        clearTimeout(connectTimer);
         if (!open) return;
         open = false;
         unsubscribe();
@@ -330,6 +351,7 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       },
       {
         connected: () => {
+          clearTimeout(connectTimer);
           if (open) connected(upstream);
         },
       },

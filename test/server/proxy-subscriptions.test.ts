@@ -2,13 +2,14 @@
 // Subscriptions through the BFF proxy: the browser's graphql-sse stream goes to createGraphQLProxy,
 // which relays the mock service's stream with the server's token and moves it to each new token
 // before expiry, so the browser sees neither a token nor a renewal.
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AuthClient, type AuthEvent, createAuthClient, graphqlProxy, graphqlSubscriptions } from 'graphql-jwt-auth-react/core';
 import { createGraphQLProxy, type GraphQLProxyOptions } from 'graphql-jwt-auth-react/server';
 import { pentestTopic } from '../../mock-service/index.ts';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { readiness } from '../support/until-ready.js';
-import { hasSession, serveHandler, withSession } from './serve-handler.js';
+import { hasSession, serveHandler, SESSION_COOKIE, withSession } from './serve-handler.js';
 import { graphqlRoute } from '../readme/proxy-subscriptions-server.js';
 import { watchPentestState } from '../readme/proxy-subscriptions-browser.js';
 
@@ -100,7 +101,9 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     'stays subscribed across three upstream renewals: every event by seq, once; one /v1/auth per renewal; no key or token in the browser',
     { timeout: 60_000 },
     async () => {
-      const running = await startService({ tokenLifetimeSec: 2 });
+      // Four-second tokens: each move starts 2 s before expiry, time enough on a loaded machine (with
+      // two-second ones, a move that took past its 1 s was ended by the service once in a full run).
+      const running = await startService({ tokenLifetimeSec: 4 });
       const { service } = running;
       const { client, seen, until, poke, events } = await throughProxy(running);
       const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
@@ -186,6 +189,74 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
 
     await until(() => service.subscriptionConnections.length === 1 && service.subscriptionConnections[0]?.state === 'closed');
     expect(service.authCalls).toHaveLength(1);
+  });
+
+  it('ends the stream of a browser that reads nothing once subscriptionBufferBytes of events wait for it, and closes the upstream stream: the server holds no more', async () => {
+    const running = await startService();
+    const { service } = running;
+    const proxy = createGraphQLProxy({
+      apiKey: API_KEY,
+      region: 'test',
+      regions: { test: running.baseUrl },
+      authorizeRequest: hasSession,
+      subscriptionBufferBytes: 2048,
+    });
+    cleanups.push(() => {
+      proxy.dispose();
+    });
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const { until } = waiter(running);
+    // In process, as a route handler calls it: the answer's body is never read, as by a browser that stalls.
+    const response = await proxy(
+      new Request('http://127.0.0.1/api/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: SESSION_COOKIE },
+        body: JSON.stringify({ query: STATE_CHANGES, variables: { op: opId } }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+
+    // About 70 bytes an event: 200 are seven times the 2 KiB the browser may leave unread.
+    for (let event = 0; event < 200; event++) service.publish(pentestTopic('pentestStateChanged', opId));
+    await until(() => service.subscriptionConnections[0]?.state === 'closed');
+    expect(service.subscriptionConnections).toHaveLength(1);
+    await expect(response.text()).rejects.toThrow();
+  });
+
+  it('counts an upstream stream that connects within upstreamTimeoutMs no more: a service that takes the connection and never answers ends the browser’s stream', async () => {
+    const running = await startService();
+    // The service's event stream path held open without a byte: a proxy or a service that hangs.
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      hanging.closeAllConnections();
+      hanging.close();
+    });
+    const address = hanging.address();
+    if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
+    const proxy = createGraphQLProxy({
+      apiKey: API_KEY,
+      region: 'test',
+      regions: { test: running.baseUrl },
+      authorizeRequest: hasSession,
+      upstreamTimeoutMs: 300,
+      subscriptionUrl: () => `http://127.0.0.1:${String(address.port)}/stream`,
+    });
+    cleanups.push(() => {
+      proxy.dispose();
+    });
+    const startedAt = Date.now();
+    const response = await proxy(
+      new Request('http://127.0.0.1/api/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: SESSION_COOKIE },
+        body: JSON.stringify({ query: STATE_CHANGES, variables: { op: 'x' } }),
+      }),
+    );
+    await expect(response.text()).rejects.toThrow('The upstream event stream was lost');
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(300);
+    expect(running.service.authCalls).toHaveLength(1);
   });
 
   it('refuses an unlisted subscription with 403 when the list is on, before the service hears of it', async () => {
