@@ -483,6 +483,7 @@ export function renewalsTable(rows: SubscriptionRenewalsRow[]): string {
     rows.map((row) => [
       row.transport,
       `${String(row.renewals)} (${row.otherRenewals.length === 0 ? '0' : row.otherRenewals.join(', ')})`,
+      ms(row.loopDelayMaxMs),
       row.authCalls,
       row.published,
       row.lost,
@@ -860,7 +861,10 @@ mock's record of the old connection closed (make-before-break: the new one is su
 has delivered an event the old one did); beside it, the time to the new connection's subscription,
 and a bare client's \`/v1/auth\`, connect and subscribe (median of 21). By hand: a bare client given a
 token, subscribed again with a new one each time the server ends it for its token (graphql-ws takes
-4401 as fatal), for 10 renewals.
+4401 as fatal), for 10 renewals. Longest stall: the bench process's longest event-loop delay while
+the subscription ran (the mock and the client share the loop); one past 0.5 s can let the mock end a
+token while its move's \`/v1/auth\` is under way, a renewal other than a move, and the events of that
+gap are lost.
 
 ${r.subscriptionRenewals === undefined ? '(not in this run)' : renewalsTable(r.subscriptionRenewals)}
 

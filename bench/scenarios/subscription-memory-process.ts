@@ -1,13 +1,14 @@
 /**
  * One client of the subscription memory row, in a Node process of its own run with --expose-gc so
- * that the heap it reports is the client's alone (the mock runs in the bench's process). Arguments:
+ * that the heap it reports is the client's alone (the mock runs in the bench's process), bundled by
+ * esbuild with the built package (dist/) as an app runs it, not under tsx (see bundled). Arguments:
  * `ours` or `bare`, the mock's base URL, how many subscriptions, the pentest whose state changes they
  * follow. Subscribes them all on one connection, waits until each has had an event, then prints one
  * JSON line, the heap after a full collection before the client was made and then, and stays up
  * (subscribed) until the bench kills it.
  */
 import { createClient } from 'graphql-ws';
-import { createAuthClient, graphqlSubscriptions } from '../../src/core/index.js';
+import { createAuthClient, graphqlSubscriptions } from 'graphql-jwt-auth-react/core';
 import { fetchToken } from '../contenders/contender.js';
 import { BENCH_API_KEY } from '../support/service.js';
 import { until } from '../support/stats.js';

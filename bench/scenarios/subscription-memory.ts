@@ -1,11 +1,12 @@
 /**
  * The heap 1,000 subscriptions on one WebSocket take (issue 48): `client.subscribe` against a bare
  * graphql-ws client given a token by hand, each in a process of its own with --expose-gc
- * (subscription-memory-process.ts), the mock in the bench's process publishing until every
+ * (subscription-memory-process.ts, with the built package), the mock in the bench's process publishing until every
  * subscription has had an event. Medians over rounds, taking turns.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { bundled } from '../../test/farm/spawn-farm-process.js';
 import { createDemoService } from '../../test/support/mock-service.js';
 import { BENCH_API_KEY } from '../support/service.js';
 import { median, rotated, until } from '../support/stats.js';
@@ -30,7 +31,7 @@ export interface SubscriptionMemoryRow {
 
 /** Runs one client process; resolves with its heap figures once it printed them, and kills it. */
 async function measure(mode: Mode, baseUrl: string, opId: string, subscriptions: number, whileUp: () => void): Promise<number> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SCRIPT, mode, baseUrl, String(subscriptions), opId], {
+  const child = spawn(process.execPath, ['--expose-gc', await bundled(SCRIPT), mode, baseUrl, String(subscriptions), opId], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

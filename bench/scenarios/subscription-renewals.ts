@@ -4,6 +4,7 @@
  * hand (a new connection with a new token once the server ended the old one for its token), and the
  * time each move takes against one token round trip plus the subscribe of a bare client.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient as createSseClient } from 'graphql-sse';
 import { createClient as createWsClient } from 'graphql-ws';
 import { type AuthEvent, createAuthClient, graphqlSubscriptions } from '../../src/core/index.js';
@@ -43,6 +44,12 @@ export interface SubscriptionRenewalsRow {
   otherRenewals: Array<'token-ended' | 'reconnected'>;
   /** Connections the mock ended for their token (4401, the expired message on the stream). */
   endedForExpiry: number;
+  /**
+   * The bench process's longest event-loop stall during the run, ms (the mock and the client share it):
+   * a move starts 0.5 s before the mock may end the token, so a longer stall can let the mock end it
+   * while the move's /v1/auth is under way: an 'other renewal' and the events of that gap lost.
+   */
+  loopDelayMaxMs: number;
   /** /v1/auth calls: the first token and one per renewal. */
   authCalls: number;
   published: number;
@@ -103,6 +110,8 @@ async function ours(service: DemoService, baseUrl: string, transport: Transport,
     if (event.type === 'exchange-end' && event.ok) startOf.set(event.tokenTag, lastStart);
   });
   const delivered: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const authBefore = service.authCalls.length;
   const connectionsBefore = service.subscriptionConnections.length;
   const start = performance.now();
@@ -124,6 +133,7 @@ async function ours(service: DemoService, baseUrl: string, transport: Transport,
   const last = service.publish(topic);
   await until(() => delivered.includes(last), `${transport}: the last event`);
   const seconds = (performance.now() - start) / 1000;
+  loopDelay.disable();
   unsubscribe();
   client.dispose();
   await until(() => service.subscriptionConnections.every((connection) => connection.state !== 'open'), `${transport}: closed`);
@@ -149,6 +159,7 @@ async function ours(service: DemoService, baseUrl: string, transport: Transport,
     renewals: reasons.filter((reason) => reason === 'expiring').length,
     otherRenewals: reasons.filter((reason) => reason !== 'expiring'),
     endedForExpiry: service.subscriptionConnections.slice(connectionsBefore).filter((connection) => connection.endedForExpiry).length,
+    loopDelayMaxMs: loopDelay.max / 1e6,
     authCalls: service.authCalls.length - authBefore,
     published: last - first + 1,
     lost: missing(received, first, last),
