@@ -862,9 +862,8 @@ has delivered an event the old one did); beside it, the time to the new connecti
 and a bare client's \`/v1/auth\`, connect and subscribe (median of 21). By hand: a bare client given a
 token, subscribed again with a new one each time the server ends it for its token (graphql-ws takes
 4401 as fatal), for 10 renewals. Longest stall: the bench process's longest event-loop delay while
-the subscription ran (the mock and the client share the loop); one past 0.5 s can let the mock end a
-token while its move's \`/v1/auth\` is under way, a renewal other than a move, and the events of that
-gap are lost.
+the subscription ran (the mock and the client share the loop); a stall past 0.5 s would let the mock
+end a token before its move, so an other renewal under that has another cause.
 
 ${r.subscriptionRenewals === undefined ? '(not in this run)' : renewalsTable(r.subscriptionRenewals)}
 

@@ -45,9 +45,9 @@ export interface SubscriptionRenewalsRow {
   /** Connections the mock ended for their token (4401, the expired message on the stream). */
   endedForExpiry: number;
   /**
-   * The bench process's longest event-loop stall during the run, ms (the mock and the client share it):
-   * a move starts 0.5 s before the mock may end the token, so a longer stall can let the mock end it
-   * while the move's /v1/auth is under way: an 'other renewal' and the events of that gap lost.
+   * The bench process's longest event-loop stall during the run, ms (the mock and the client share
+   * it): a move starts 0.5 s before the mock may end its token, so a stall past that would end it
+   * first. Told so that an other renewal can be told from a stall.
    */
   loopDelayMaxMs: number;
   /** /v1/auth calls: the first token and one per renewal. */
