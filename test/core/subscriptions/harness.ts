@@ -31,8 +31,9 @@ export async function cleanUp(): Promise<void> {
 export async function subscribedHarness({
   tokenLifetimeSec = 3600,
   apiKey = 'test-key',
+  now,
   ...subscriptions
-}: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string }): Promise<Harness> {
+}: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string; now?: () => number }): Promise<Harness> {
   const { service, regions, close } = await startMockService({ tokenLifetimeSec });
   let closeServer = close;
   cleanups.push(() => closeServer());
@@ -41,6 +42,7 @@ export async function subscribedHarness({
     apiKey,
     region: 'us',
     regions,
+    ...(now === undefined ? {} : { now }),
     // The library the transport names, unless the test hands its own `load`.
     subscriptions: graphqlSubscriptions({ transport: 'ws', load: () => loadTransportOf(subscriptions.transport ?? 'ws'), ...subscriptions }),
   });
