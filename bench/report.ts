@@ -872,9 +872,9 @@ ${r.subscriptionRenewals === undefined ? '(not in this run)' : renewalsTable(r.s
 
 1,000 subscriptions on one WebSocket, each client in a Node process of its own run with
 \`--expose-gc\`, with the built package (\`dist/\`) bundled by esbuild as an app runs it (under tsx,
-esbuild's \`keepNames\` gave every closure a property store of its own, some 6 kB a subscription): the heap after two full collections once every subscription has had an event, less
-the heap before the client was made (the token's fetch included in both). Median of 3 rounds each,
-taking turns.
+esbuild's \`keepNames\` gave every closure a property store of its own, some 6 kB a subscription):
+the heap after two full collections once every subscription has had an event, less the heap before
+the client was made (the token's fetch included in both). Median of 3 rounds each, taking turns.
 
 ${r.subscriptionMemory === undefined ? '(not in this run)' : memoryTable(r.subscriptionMemory)}
 
