@@ -17,6 +17,9 @@ import { runSteady } from './scenarios/steady.js';
 import { runStorm, type StormRow } from './scenarios/storm.js';
 import { runTenants } from './scenarios/tenants.js';
 import { runSubscriptions } from './scenarios/subscriptions.js';
+import { runSubscriptionRenewals } from './scenarios/subscription-renewals.js';
+import { runSubscriptionMemory } from './scenarios/subscription-memory.js';
+import { runAllPages } from './scenarios/all-pages.js';
 
 /**
  * `npm run bench -- server:token storm:revoked:100` runs only the named parts (a scenario, or its
@@ -79,7 +82,13 @@ const bundle = [
 const serverParts = SERVER_PARTS.filter((part) => wanted('server', part));
 const server = serverParts.length > 0 ? (step('server: proxy and token handler against their floors'), await runServer(serverParts)) : { load: [], memory: [] };
 const tenants = wanted('tenants') ? (step('many keys behind one proxy'), await runTenants()) : undefined;
-const subscriptions = wanted('subscriptions') ? (step('subscription events/s'), await runSubscriptions()) : undefined;
+const subscriptions = wanted('subscriptions', 'events') ? (step('subscription events/s'), await runSubscriptions()) : undefined;
+// `subscriptions:renewals:ws` runs one transport's row.
+const renewalTransports = (['ws', 'sse'] as const).filter((transport) => wanted('subscriptions', 'renewals', transport));
+const subscriptionRenewals =
+  renewalTransports.length > 0 ? (step('subscriptions across renewals'), await runSubscriptionRenewals(renewalTransports)) : undefined;
+const subscriptionMemory = wanted('subscriptions', 'memory') ? (step('memory of 1,000 subscriptions'), await runSubscriptionMemory()) : undefined;
+const pages = wanted('pages') ? (step('allPages over 10,000 items'), await runAllPages()) : undefined;
 
 const results: Results = {
   storm,
@@ -94,6 +103,9 @@ const results: Results = {
   server,
   ...(tenants === undefined ? {} : { tenants }),
   ...(subscriptions === undefined ? {} : { subscriptions }),
+  ...(subscriptionRenewals === undefined ? {} : { subscriptionRenewals }),
+  ...(subscriptionMemory === undefined ? {} : { subscriptionMemory }),
+  ...(pages === undefined ? {} : { allPages: pages }),
   startedAt,
   seconds: (performance.now() - t0) / 1000,
   loadAtStart,

@@ -22,7 +22,7 @@ export { watchOperation, type WatchOptions } from './client/watch-operation.js';
 export { allPages, type Page, type PagesOptions, type PagesProgress } from './client/all-pages.js';
 export type { TransientRetryOptions } from './client/persistent-request.js';
 export type { AuthState } from './session/auth-state.js';
-export type { AuthEvent, OperationOutcome } from './session/auth-events.js';
+export type { AuthEvent, OperationKind, OperationOutcome } from './session/auth-events.js';
 export { tokenTag } from './sources/fingerprint.js';
 export type { ExchangeReason } from './sources/token-source.js';
 // Opt-in features: each is imported and passed in, so an app ships only what it uses.

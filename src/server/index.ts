@@ -16,7 +16,7 @@ export type {
   TenantHandlerOptions,
   TenantServerHandler,
 } from './options.js';
-export type { AuthEvent, OperationOutcome } from '../core/session/auth-events.js';
+export type { AuthEvent, OperationKind, OperationOutcome } from '../core/session/auth-events.js';
 export { createTokenHandler } from './token-handler.js';
 export { memoryTokenCache } from '../core/sources/token-cache.js';
 export { oncePerProcess } from './once-per-process.js';

@@ -1,5 +1,5 @@
 import type * as GraphqlSse from 'graphql-sse';
-import { dueAtOf, type SharedSession } from '../core/session/shared-session.js';
+import { dueAtOf, firedBeforeDue, type SharedSession } from '../core/session/shared-session.js';
 import type { TokenSession } from '../core/session/token-session.js';
 import { renewalBackoffMs } from '../core/session/auth-backoff.js';
 import { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from '../core/wire/expired-answer.js';
@@ -408,6 +408,10 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
     }
     const leaving = movable();
     if (leaving === null) return;
+    if (held.token === leaving.held.token && firedBeforeDue(leaving.held, context.marginMs, now())) {
+      scheduleMove(leaving);
+      return;
+    }
     // Not renewed (the auth server failing while the token holds): tried again later.
     if (held.token === leaving.held.token || endedTokens.has(held.token)) {
       retryMove();

@@ -87,6 +87,49 @@ describe('graphqlProxy(url, { sendDocumentIds: true })', () => {
     expect(sentTexts(running)).toEqual([PENTESTS_TEXT, PENTESTS_TEXT, manifest[PAUSE_ID]]);
   });
 
+  it("onEvent tells an id-only document's kind from the operation its __meta__ records (the preset's onExecutableDocumentNode), else 'unknown', never 'query' by default", async () => {
+    const running = await startService();
+    const { url, received } = await listedProxy(running);
+    const client = createAuthClient({ graphqlProxy: graphqlProxy(url, { sendDocumentIds: true }), fetch: withSession });
+    const kinds: string[] = [];
+    client.onEvent((event) => {
+      if (event.type === 'operation') kinds.push(event.kind);
+    });
+    /** The id alone, and with what `onExecutableDocumentNode: (node) => ({ operation: node.definitions[0].operation })` adds. */
+    const pause = (meta: { operation?: string }) =>
+      ({ __meta__: { ...meta, hash: PAUSE_ID } }) as unknown as TypedDocumentNode<{ pause_op: { op_state: string } | null }, { op_id: string }>;
+
+    const { pentests_page } = await client.request(ExamplePentestsQuery, { page_size: 20 });
+    const [first, second, third] = pentests_page.pentests.filter((pentest) => pentest.state === 'running').map((pentest) => pentest.op_id);
+    await client.request(idOnly(PENTESTS_ID), { page_size: 1 });
+    await client.request(pause({}), { op_id: first! });
+    await client.request(pause({ operation: 'mutation' }), { op_id: second! });
+    await client.request({ __meta__: { operation: 'query', hash: PENTESTS_ID } } as unknown as typeof ExamplePentestsQuery, { page_size: 1 });
+    await client.request(ExamplePauseOpMutation, { op_id: third! });
+
+    expect(kinds).toEqual(['query', 'unknown', 'unknown', 'mutation', 'query', 'mutation']);
+    expect(received.map((body) => (body as { documentId: string }).documentId)).toEqual([PENTESTS_ID, PENTESTS_ID, PAUSE_ID, PAUSE_ID, PENTESTS_ID, PAUSE_ID]);
+  });
+
+  it('the hooks retry an id-only query after a transient failure only when its __meta__ records a query: by its id alone it may be a mutation, sent once', async () => {
+    const running = await startService();
+    const { url, received } = await listedProxy(running);
+    const client = createAuthClient({ graphqlProxy: graphqlProxy(url, { sendDocumentIds: true }), fetch: withSession });
+    const queryClient = new QueryClient();
+    const recordedQuery = { __meta__: { operation: 'query', hash: PENTESTS_ID } } as unknown as ReturnType<typeof idOnly>;
+    running.service.queueGraphqlFailures(503, 503);
+
+    const failed: unknown = await queryClient
+      .query(graphqlQueryOptions(client, idOnly(PENTESTS_ID), { page_size: 1 }, { retry: 1, retryDelay: 0 }))
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ response: { status: 503 } });
+    expect(received).toHaveLength(1);
+
+    const data = await queryClient.query(graphqlQueryOptions(client, recordedQuery, { page_size: 1 }, { retry: 1, retryDelay: 0 }));
+    expect(data.pentests_page.pentests).toHaveLength(1);
+    expect(received).toHaveLength(3);
+  });
+
   it('a document without an id still goes as its text', async () => {
     const running = await startService();
     const { url, received } = await listedProxy(running);

@@ -138,6 +138,30 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     },
   );
 
+  it(
+    'moves the upstream stream on time when the proxy’s timers run ahead of its clock: a move timer that fires before the token is due waits for it',
+    { timeout: 60_000 },
+    async () => {
+      const running = await startService({ tokenLifetimeSec: 2 });
+      const { service } = running;
+      // A clock 2 % slow against the timers: each move's timer fires before the session finds the token due.
+      const startedAt = Date.now();
+      const { client, until, poke } = await throughProxy(running, { now: () => startedAt + (Date.now() - startedAt) * 0.98 });
+      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+      const { errors, unsubscribe } = subscribed(client, opId, poke);
+      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+      const stopEmitting = service.emitEvery(20);
+
+      await until(() => service.subscriptionConnections.filter((connection) => connection.subscriptions === 1).length >= 4);
+      stopEmitting();
+      unsubscribe();
+
+      expect(errors).toEqual([]);
+      // Moved before expiry each time, never ended by the service for its token.
+      expect(service.subscriptionConnections.filter((connection) => connection.endedForExpiry)).toEqual([]);
+    },
+  );
+
   it('renews once and subscribes again when the service ends the upstream stream for its token: the browser’s stream goes on', async () => {
     const running = await startService();
     const { service } = running;

@@ -2,7 +2,8 @@ import type { ClientError } from 'graphql-request';
 import { type AuthEvents, type OperationOutcome, tokenTag } from '../session/auth-events.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { operationText } from '../wire/operation-text.js';
-import { type GraphQLDocument, mayBeMutation, type SendOptions } from '../wire/transport.js';
+import { operationKindOf } from '../wire/operation-kind.js';
+import type { GraphQLDocument, SendOptions } from '../wire/transport.js';
 
 /** The longest operation name an event tells, as a span records. */
 const MAX_NAME = 100;
@@ -41,7 +42,7 @@ export function reportedSend<T>(
       type: 'operation',
       // A server's client runs any browser's text: a name (found by the scan, so a GraphQL name) is cut short.
       operationName: (operationText(attempt.document).operationName ?? '').slice(0, MAX_NAME),
-      kind: mayBeMutation(attempt.document) ? 'mutation' : 'query',
+      kind: operationKindOf(attempt.document),
       tokenTag: attempt.token && tokenTag(attempt.token),
       outcome,
       status,

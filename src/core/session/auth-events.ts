@@ -1,4 +1,7 @@
 import type { ExchangeReason } from '../sources/token-source.js';
+import type { OperationKind } from '../wire/operation-kind.js';
+
+export type { OperationKind } from '../wire/operation-kind.js';
 
 /**
  * What a client tells `onEvent` listeners: plain, serialisable objects that hold no key, token,
@@ -19,7 +22,11 @@ export type AuthEvent =
       at: number;
       /** The operation's name as sent, '' for an anonymous one. */
       operationName: string;
-      kind: 'query' | 'mutation';
+      /**
+       * From the document's definitions or text, else the operation its `__meta__` records; 'unknown'
+       * for a document of its id alone that records none (the preset's `replaceDocumentWithHash`).
+       */
+      kind: OperationKind;
       /** The token it was sent with; null where the client holds none (graphqlProxy mode). */
       tokenTag: string | null;
       outcome: OperationOutcome;

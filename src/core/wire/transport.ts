@@ -5,7 +5,6 @@
  * statuses, refused redirects and redaction. It knows nothing of tokens' lives; it may import errors/ only.
  */
 import type { ReadAnswer, SentRequest } from './client-error.js';
-import type { DocumentNode } from 'graphql';
 import type { GraphQLDocument, Variables } from './document-source.js';
 import { InvalidGraphQLResponseError } from '../errors/index.js';
 import { ExpiredAnswer, isTokenExpiredAnswer, isTokenRejectedAnswer, parseBody } from './expired-answer.js';
@@ -13,6 +12,7 @@ import { isGraphQLResult } from './graphql-result.js';
 import { documentIdOf } from './document-source.js';
 import { unusableConfig } from '../errors/error-message.js';
 import { operationText } from './operation-text.js';
+import { operationKindOf } from './operation-kind.js';
 import { NO_REDIRECT, refuseRedirect } from './redirects.js';
 
 export type { GraphQLDocument, TypedDocumentText, Variables } from './document-source.js';
@@ -31,15 +31,11 @@ export class NoAnswer extends Error {
 }
 
 /**
- * Mutations may have run before a connection dropped, so nothing that might be one is sent twice.
- * The proxy runs this on any client's text: the expression has no quantifier, so it stays one pass.
+ * Mutations may have run before a connection dropped, so nothing that might be one is sent twice:
+ * a document whose kind is unknown (its id alone) counts as one.
  */
 export function mayBeMutation(document: GraphQLDocument<unknown, never>): boolean {
-  // Text has no `definitions`, in a string or a String object (the preset's TypedDocumentString),
-  // which `test` reads as its text.
-  const { definitions } = document as Partial<DocumentNode>;
-  if (!definitions) return /(^|[^\w$])mutation\b/.test(document as string);
-  return definitions.some((definition) => 'operation' in definition && (definition.operation as string) === 'mutation');
+  return operationKindOf(document) !== 'query';
 }
 
 export interface SendOptions {

@@ -40,8 +40,9 @@ export async function subscribedHarness({
   tokenLifetimeSec = 3600,
   apiKey = 'test-key',
   renewOnWake,
+  now,
   ...subscriptions
-}: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string; renewOnWake?: WakeWatcher }): Promise<Harness> {
+}: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string; renewOnWake?: WakeWatcher; now?: () => number }): Promise<Harness> {
   const { service, regions, close } = await startMockService({ tokenLifetimeSec });
   let closeServer = close;
   cleanups.push(() => closeServer());
@@ -51,6 +52,7 @@ export async function subscribedHarness({
     region: 'us',
     regions,
     ...(renewOnWake === undefined ? {} : { renewOnWake }),
+    ...(now === undefined ? {} : { now }),
     // The library the transport names, unless the test hands its own `load`.
     subscriptions: graphqlSubscriptions({ transport: 'ws', load: () => loadTransportOf(subscriptions.transport ?? 'ws'), ...subscriptions }),
   });

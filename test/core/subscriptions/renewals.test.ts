@@ -45,4 +45,32 @@ describe.each(['ws', 'sse'] as const)('client.subscribe over %s', (transport) =>
     await until(() => service.subscriptionConnections.every((connection) => connection.state === 'closed'));
     expect(ofType(events, 'subscription-end')).toMatchObject([{ reason: 'unsubscribed', transport }]);
   });
+
+  it(
+    'moves on time when its timers run ahead of the clock it reads: a move timer that fires before the token is due waits for it, not a renewal backoff past the expiry',
+    { timeout: 60_000 },
+    async () => {
+      // A clock 2 % slow against the timers (NTP slewing does a little of this; a stale event-loop
+      // time, or a fractional due time, makes a timer fire some 0.5 ms early): each move's timer
+      // fires before the session finds the token due.
+      const startedAt = Date.now();
+      const slow = () => startedAt + (Date.now() - startedAt) * 0.98;
+      const { service, client, events, opId, until } = await subscribedHarness({ transport, tokenLifetimeSec: 2, now: slow });
+      const seqs: number[] = [];
+      client.subscribe<StateEvent, { op: string }>(
+        STATE_CHANGES,
+        { op: opId },
+        { onData: (data) => seqs.push(data.pentestStateChanged.seq), eventKey: (data) => data.pentestStateChanged.seq },
+      );
+      await until(() => ofType(events, 'subscription-start').length === 1);
+      const stopEmitting = service.emitEvery(20);
+
+      await until(() => ofType(events, 'subscription-renewed').length >= 3);
+      stopEmitting();
+
+      expect(ofType(events, 'subscription-renewed').map((event) => event.reason)).toEqual(['expiring', 'expiring', 'expiring']);
+      expect(service.subscriptionConnections.filter((connection) => connection.endedForExpiry)).toEqual([]);
+      expect(service.authCalls).toHaveLength(4);
+    },
+  );
 });

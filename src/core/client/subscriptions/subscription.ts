@@ -2,7 +2,7 @@ import { SignedOutError, SubscriptionError, SubscriptionTransportMissingError, T
 import { unusableConfig } from '../../errors/error-message.js';
 import { fullJitterMs, outageWaitMs, renewalBackoffMs } from '../../session/auth-backoff.js';
 import { onSignedOut, tokenTag } from '../../session/auth-events.js';
-import { dueAtOf, type SharedSession } from '../../session/shared-session.js';
+import { dueAtOf, firedBeforeDue, type SharedSession } from '../../session/shared-session.js';
 import { isTransientAuthError } from '../../wire/transient.js';
 import { operationText } from '../../wire/operation-text.js';
 import type { GraphQLDocument, Variables } from '../../wire/transport.js';
@@ -353,6 +353,10 @@ export function startSubscription<TData, TVariables extends Variables>(
     }
     const leaving = movable();
     if (leaving === null) return;
+    if (held.token === leaving.session.token && firedBeforeDue(leaving.session, context.marginMs, now())) {
+      scheduleMove(leaving);
+      return;
+    }
     // Not renewed (the auth server failing while the token holds): the same token, so try again later.
     if (held.token === leaving.session.token || endedTokens.has(held.token)) {
       retryMove();
