@@ -2,14 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const testingDir = resolve(root, 'src/testing');
-// Static imports and re-exports, with whether they are type-only; dynamic imports apart.
-const STATIC = /^(import|export)(\s+type)?\s[^;]*?from\s+['"]([^'"]+)['"]/gm;
-const DYNAMIC = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
 interface Import {
   readonly file: string;
   readonly spec: string;
@@ -17,12 +14,46 @@ interface Import {
   readonly dynamic: boolean;
 }
 
+/** The string a top-level `const NAME = '…'` gives `name`, or its text when it is no such name. */
+function constantOf(source: ts.SourceFile, expression: ts.Expression): string {
+  if (!ts.isIdentifier(expression)) return expression.getText(source);
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (
+        ts.isIdentifier(declaration.name) &&
+        declaration.name.text === expression.text &&
+        declaration.initializer !== undefined &&
+        ts.isStringLiteralLike(declaration.initializer)
+      ) {
+        return declaration.initializer.text;
+      }
+    }
+  }
+  return expression.text;
+}
+
+/**
+ * Static imports and re-exports, with whether they are type-only, and dynamic imports of a literal,
+ * read by TypeScript's parser: an `import('…')` in a comment (a doc's example) is none.
+ */
 function importsOf(file: string): Import[] {
-  const source = readFileSync(file, 'utf8');
-  return [
-    ...[...source.matchAll(STATIC)].map((m) => ({ file, spec: m[3] ?? '', typeOnly: m[2] !== undefined, dynamic: false })),
-    ...[...source.matchAll(DYNAMIC)].map((m) => ({ file, spec: m[1] ?? '', typeOnly: false, dynamic: true })),
-  ];
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: Import[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+      const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword : node.isTypeOnly;
+      found.push({ file, spec: node.moduleSpecifier.text, typeOnly, dynamic: false });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      // A name is resolved where it is a module-level constant of a string (how these files name an optional peer).
+      const spec = argument === undefined ? undefined : ts.isStringLiteralLike(argument) ? argument.text : constantOf(source, argument);
+      if (spec !== undefined) found.push({ file, spec, typeOnly: false, dynamic: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 function resolveRelative(from: string, spec: string): string {
@@ -64,6 +95,10 @@ describe('the testing entry stays apart', () => {
       'src/testing/mock-service.ts import graphql',
       'src/testing/msw-handlers.ts import() msw',
       'src/testing/subscription-servers.ts import graphql',
+      // On demand: Node's web streams where there is no global one, and the transport peers by the name
+      // a subscription server asks for (ws, graphql-ws, graphql-sse's handler).
+      'src/testing/subscription-servers.ts import() node:stream/web',
+      'src/testing/subscription-servers.ts import() specifier',
     ]);
   });
 });
