@@ -28,9 +28,9 @@ export function withoutGoogleFonts(layout: string): string {
   return offline;
 }
 
-/** `next start -H 127.0.0.1` on a free port (Next prints no port it chose itself); answers its URL once ready. */
-export async function startNext(appDir: string): Promise<{ url: string; server: Running }> {
-  const port = await freePort();
+/** `next start -H 127.0.0.1` on `port`, else a free one (Next prints no port it chose itself); answers its URL once ready. */
+export async function startNext(appDir: string, port?: number): Promise<{ url: string; server: Running }> {
+  port ??= await freePort();
   const server = start('npx', ['--no-install', 'next', 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: appDir });
   await server.printed(/Ready in/);
   return { url: `http://127.0.0.1:${String(port)}`, server };
