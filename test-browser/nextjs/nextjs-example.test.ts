@@ -163,6 +163,51 @@ describe('examples/nextjs, built and started', () => {
     expect(where(expired)).toEqual([]);
   });
 
+  it('a subscription on the /live page streams through the proxy’s relay across two renewals of the server’s token: every event once, in order, one stream in the browser', async () => {
+    const page = await openTab('live', '/live');
+    const status = page.getByTestId('subscription-status');
+    await page.locator('[data-testid="subscription-status"][data-status="pending"]').waitFor({ timeout: 15_000 });
+    const opId = (await status.getAttribute('data-op-id')) ?? '';
+    const streams = () => mock.service.subscriptionConnections.filter(({ transport }) => transport === 'sse');
+    // The proxy's stream upstream is open: events published from now on are the subscription's, from seq 1.
+    await expect.poll(() => streams().filter(({ state }) => state === 'open').length, { timeout: 15_000 }).toBe(1);
+    const authCallsBefore = serverAuthCalls().length;
+    const stopEmitting = mock.service.emitEvery(250);
+    try {
+      // Two renewals: the stream moved to a second token, then to a third.
+      await expect
+        .poll(() => new Set(streams().map(({ tokenTag }) => tokenTag)).size, { timeout: (2 * RENEWAL_INTERVAL_SEC + 15) * 1000, interval: 500 })
+        .toBeGreaterThanOrEqual(3);
+    } finally {
+      stopEmitting();
+    }
+    const lastSeq = mock.service.publish(`pentestStateChanged:${opId}`);
+    const shown = page.getByTestId('seqs');
+    await expect.poll(async () => (await shown.getAttribute('data-seqs'))?.split(',').at(-1), { timeout: 15_000 }).toBe(String(lastSeq));
+    const seqs = ((await shown.getAttribute('data-seqs')) ?? '').split(',').map(Number);
+    console.log(
+      `Subscription through the proxy: ${lastSeq} events, ${streams().length} upstream streams, ${serverAuthCalls().length - authCallsBefore} server-side /v1/auth calls`,
+    );
+    expect(seqs).toEqual(Array.from({ length: lastSeq }, (_, index) => index + 1));
+    expect(serverAuthCalls().length - authCallsBefore).toBeGreaterThanOrEqual(2);
+    // Each move made before the token ran out: the service never had to end a stream for its token.
+    expect(streams().filter(({ endedForExpiry }) => endedForExpiry)).toEqual([]);
+    expect(await shownErrors(page)).toEqual([]);
+    expect(await status.getAttribute('data-status')).toBe('receiving');
+
+    // Leaving the page ends the browser's stream, and the proxy's upstream with it.
+    await page.goto('about:blank');
+    await expect.poll(() => streams().filter(({ state }) => state === 'open').length, { timeout: 15_000 }).toBe(0);
+    await traffic.settle();
+    const browserStreams = traffic.exchanges.filter(
+      ({ tab, responseHeaders }) => tab === 'live' && responseHeaders['content-type']?.startsWith('text/event-stream'),
+    );
+    expect(browserStreams.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST ${app.url}/api/graphql`]);
+    // What the page read of it: every event, the last one too (the key and JWT scans below read it all).
+    expect(browserStreams[0]!.responseBody).toContain(`"seq":${lastSeq}`);
+    await page.close();
+  });
+
   it('client-side navigation from the home page fetches an RSC payload of every other page', async () => {
     // The home page came as HTML, its RSC payload inline; the others come as RSC on navigation.
     const page = await openTab('navigation', '/');
@@ -200,7 +245,7 @@ describe('examples/nextjs, built and started', () => {
 
   it('no JWT the service issued reaches a BFF-mode page, in any body or header', async () => {
     await traffic.settle();
-    const bffTabs = new Set(['bff', 'bff views', 'prefetched', 'prefetched views']);
+    const bffTabs = new Set(['bff', 'bff views', 'prefetched', 'prefetched views', 'live']);
     const bff = traffic.exchanges.filter(({ tab }) => bffTabs.has(tab));
     expect(bff.length).toBeGreaterThan(0);
     const issued = mock.service.issuedTokens;

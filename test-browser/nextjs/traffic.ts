@@ -59,10 +59,45 @@ export class TrafficRecorder {
     // A paused answer whose request the tab drops (a prefetch when the tab navigates on) never
     // yields its body: the wait for it ends here.
     const dropped = new Map<string, () => void>();
-    cdp.on('Network.loadingFailed', ({ requestId }: { requestId: string }) => dropped.get(requestId)?.());
+    // Event streams being read as they come, by request id: their chunks, and the end of the stream.
+    const streams = new Map<string, { chunks: Buffer[]; end: () => void }>();
+    cdp.on('Network.loadingFailed', ({ requestId }: { requestId: string }) => {
+      dropped.get(requestId)?.();
+      streams.get(requestId)?.end();
+    });
+    cdp.on('Network.loadingFinished', ({ requestId }: { requestId: string }) => streams.get(requestId)?.end());
+    // A closed tab tells no more: what its streams delivered until then is all it read.
+    page.once('close', () => {
+      for (const { end } of streams.values()) end();
+    });
+    cdp.on('Network.dataReceived', ({ requestId, data }: { requestId: string; data?: string }) => {
+      if (data !== undefined) streams.get(requestId)?.chunks.push(Buffer.from(data, 'base64'));
+    });
+    /**
+     * An event stream's body ends only when the stream does: held paused, the page would get no event
+     * until then. So it is handed on at once and read as the page reads it, chunk by chunk, until the
+     * stream ends (the server ends it, or the page drops it: either way the page read all of it).
+     */
+    const readEventStream = async (requestId: string, networkId: string): Promise<string> => {
+      const chunks: Buffer[] = [];
+      const ended = new Promise<void>((end) => streams.set(networkId, { chunks, end }));
+      await cdp.send('Fetch.continueResponse', { requestId });
+      const { bufferedData } = await cdp.send('Network.streamResourceContent', { requestId: networkId });
+      chunks.unshift(Buffer.from(bufferedData, 'base64'));
+      await ended;
+      streams.delete(networkId);
+      return Buffer.concat(chunks).toString('utf8');
+    };
     cdp.on('Fetch.requestPaused', (event: PausedResponse) => {
+      // A stream the tab drops (it navigates on) is not failed but paused once more, with no answer: its end.
+      const stream = streams.get(event.networkId ?? event.requestId);
+      if (stream !== undefined) {
+        stream.end();
+        void cdp.send('Fetch.continueResponse', { requestId: event.requestId }).catch(() => undefined);
+        return;
+      }
       const abandoned = new Promise<void>((resolve) => dropped.set(event.networkId ?? event.requestId, resolve));
-      this.#track(this.#record(cdp, tab, event, sentHeaders, abandoned), `${tab}: ${event.request.method} ${event.request.url}`);
+      this.#track(this.#record(cdp, tab, event, sentHeaders, abandoned, readEventStream), `${tab}: ${event.request.method} ${event.request.url}`);
     });
     await cdp.send('Network.enable');
     await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] });
@@ -84,13 +119,29 @@ export class TrafficRecorder {
     void work.finally(() => this.#pending.delete(work));
   }
 
-  async #record(cdp: CDPSession, tab: string, event: PausedResponse, sentHeaders: Map<string, Record<string, string>>, dropped: Promise<void>): Promise<void> {
+  async #record(
+    cdp: CDPSession,
+    tab: string,
+    event: PausedResponse,
+    sentHeaders: Map<string, Record<string, string>>,
+    dropped: Promise<void>,
+    readEventStream: (requestId: string, networkId: string) => Promise<string>,
+  ): Promise<void> {
     const { requestId, networkId, request, responseStatusCode: status = null, responseErrorReason } = event;
     let responseBody = '';
     let unreadable: string | null = null;
     let abandoned = false;
     const redirect = status !== null && status >= 300 && status < 400;
-    if (responseErrorReason === undefined && !redirect) {
+    const responseHeaders = Object.fromEntries((event.responseHeaders ?? []).map(({ name, value }) => [name.toLowerCase(), value]));
+    const eventStream = status === 200 && responseHeaders['content-type']?.startsWith('text/event-stream') === true;
+    if (eventStream) {
+      try {
+        responseBody = await readEventStream(requestId, networkId ?? requestId);
+      } catch (error) {
+        if (tabLetGo(error)) abandoned = true;
+        else unreadable = String(error);
+      }
+    } else if (responseErrorReason === undefined && !redirect) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => {
@@ -117,13 +168,13 @@ export class TrafficRecorder {
       requestHeaders: { ...lowerCased(request.headers), ...(networkId === undefined ? {} : sentHeaders.get(networkId)) },
       requestBody: request.postData ?? '',
       status,
-      responseHeaders: Object.fromEntries((event.responseHeaders ?? []).map(({ name, value }) => [name.toLowerCase(), value])),
+      responseHeaders,
       responseBody,
       unreadable,
       abandoned,
     });
-    // The tab may have closed meanwhile; then there is no one left to hand the answer to.
-    await cdp.send('Fetch.continueResponse', { requestId }).catch(() => undefined);
+    // The tab may have closed meanwhile; then there is no one left to hand the answer to. (An event stream was handed on already.)
+    if (!eventStream) await cdp.send('Fetch.continueResponse', { requestId }).catch(() => undefined);
   }
 
   /**

@@ -26,7 +26,12 @@ export async function docFile(page: string, file: string): Promise<string> {
 export function installArgs(text: string, start: string): string[] {
   const line = new RegExp(`npm install ${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\n\`]*`).exec(text)?.[0];
   if (line === undefined) throw new Error(`no "npm install ${start}…" where the test looked`);
-  return line.trim().split(/\s+/).slice(2);
+  // Without a shell comment after it, which the shell would not pass to npm either.
+  return line
+    .replace(/\s#.*$/, '')
+    .trim()
+    .split(/\s+/)
+    .slice(2);
 }
 
 export const readDoc = (page: string) => readFile(join(root, page), 'utf8');

@@ -1,64 +1,46 @@
-// docs/modes.md's Next.js recipes, as a new user runs them: an app made by `npx create-next-app@16.4.3`
-// with its defaults (Next.js 16, `cacheComponents: true`) outside the repository, the docs' install
-// line with the packed tarball, every file the docs show pasted from its block (docs/modes.md, and
-// app/providers.tsx from docs/recipes.md), the docs' .env.local, then `next build`, `next start`, and
-// sign-in and data in Chromium in the BFF, prefetched, token-endpoint and browser-key pages.
+// docs/modes.md's Next.js recipes and docs/live-data.md's, as a new user runs them: an app made by
+// `npx create-next-app@16.4.3` with its defaults (Next.js 16, `cacheComponents: true`) outside the
+// repository, the docs' install lines with the packed tarball, every file the docs show pasted from its
+// block (docs/modes.md, app/providers.tsx from docs/recipes.md, the live page from docs/live-data.md),
+// the docs' .env.local, then `next build`, `next start`, and sign-in and data in Chromium in the BFF,
+// prefetched, token-endpoint and browser-key pages, and the live page's subscription through the proxy
+// across renewals of eight-second tokens.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LaunchedChromium, launchChromium } from '../../test-browser/chromium.ts';
+import { JWT_PATTERN } from '../../test-browser/nextjs/secrets.ts';
 import type { Page } from 'playwright-core';
-import { type Running, start, startMock, stopAll, userEnv } from '../package/processes.ts';
+import { type Running, startMock, stopAll, userEnv } from '../package/processes.ts';
 import { run } from '../package/throwaway-app.ts';
 import { openWatchedPage } from '../package/watched-page.ts';
 import { docBlocks, docFile, installArgs, readDoc } from './doc-blocks.ts';
+import { createNextApp, shown, startNext, withoutGoogleFonts } from './next-app.ts';
 import { timed } from './timed.ts';
 
 const { workDir, tarball } = inject('packed');
 const appDir = join(workDir, 'next-app');
 const EXAMPLE = 'examples/nextjs/';
+/** Seconds: the server's token moves every four, so a subscription crosses two renewals in about ten. */
+const TOKEN_LIFETIME_SEC = 8;
 let chromium: LaunchedChromium | undefined;
 let server: Running | undefined;
+let mock: Awaited<ReturnType<typeof startMock>> | undefined;
 
-/** A free port on 127.0.0.1 for `next start`, which prints no port it chose itself. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === 'object' && address !== null) resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-
-/**
- * The generated layout with the docs' one change: `{children}` inside `<Providers>`. Its Google fonts go
- * too: `next build` fetches them from fonts.googleapis.com, which CI cannot reach.
- */
+/** The generated layout with the docs' one change: `{children}` inside `<Providers>` (and no Google fonts, which CI cannot fetch). */
 function withProviders(layout: string): string {
-  const offline = layout
-    .replace(/^import \{[^}]*\} from "next\/font\/google";\n/m, '')
-    .replace(/^const geist\w* = Geist\w*\(\{[\s\S]*?\}\);\n\n?/gm, '')
-    .replace('${geistSans.variable} ${geistMono.variable} ', '');
+  const offline = withoutGoogleFonts(layout);
   const wrapped = offline.replace('{children}', '<Providers>{children}</Providers>');
-  if (wrapped === offline || /geist/i.test(wrapped)) throw new Error(`create-next-app wrote a layout this test does not know:\n${layout}`);
+  if (wrapped === offline) throw new Error(`create-next-app wrote a layout this test does not know:\n${layout}`);
   return `import { Providers } from "./providers";\n${wrapped}`;
 }
 
 /** Waits for the data; else fails with what the page shows and what went wrong, not a bare timeout. */
-async function dataShown(page: Page, errors: string[]): Promise<void> {
-  try {
-    await page.getByTestId('data').waitFor({ timeout: 60_000 });
-  } catch (error) {
-    throw new Error(
-      `no data on ${page.url()}: the page shows "${await page.locator('body').innerText()}"; errors: ${JSON.stringify(errors)}\nnext start printed:\n${server?.output() ?? ''}`,
-      { cause: error },
-    );
-  }
-}
+const dataShown = (page: Page, errors: string[]) => shown(page, 'data', errors, server);
+
+/** The mock's log lines for event streams opened upstream: `… POST /v1/graphql/stream 200 <token tag>`. */
+const upstreamStreamTags = () => [...(mock?.output() ?? '').matchAll(/POST \/v1\/graphql\/stream 200 (\S+)/g)].map(([, tag]) => tag);
 
 describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
   let url = '';
@@ -66,33 +48,39 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
 
   beforeAll(async () => {
     await mkdir(workDir, { recursive: true });
-    await timed('next: npx create-next-app@16.4.3 --yes (generate and install)', () =>
-      // Its defaults, installing with npm; prefer-offline lets npm's cache answer what it holds.
-      run('npx', ['--yes', 'create-next-app@16.4.3', 'next-app', '--yes', '--disable-git'], {
-        cwd: workDir,
-        env: { ...userEnv, npm_config_prefer_offline: 'true' },
-      }),
-    );
+    await timed('next: npx create-next-app@16.4.3 --yes (generate and install)', () => createNextApp(workDir, 'next-app'));
     expect(await readFile(join(appDir, 'next.config.ts'), 'utf8')).toContain('cacheComponents: true');
     const modes = await readDoc('docs/modes.md');
-    const args = installArgs(modes, 'graphql-jwt-auth-react @tanstack/react-query').map((arg) => (arg === 'graphql-jwt-auth-react' ? tarball : arg));
-    await timed('next: npm install (the docs’ line)', () =>
+    const args = [
+      ...installArgs(modes, 'graphql-jwt-auth-react @tanstack/react-query').map((arg) => (arg === 'graphql-jwt-auth-react' ? tarball : arg)),
+      ...installArgs(await readDoc('docs/live-data.md'), 'graphql-sse'),
+    ];
+    await timed('next: npm install (the docs’ lines)', () =>
       run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd: appDir, env: userEnv }),
     );
 
-    const shown = [...(await docBlocks('docs/modes.md')), ...(await docBlocks('docs/recipes.md'))].filter((block) => block.file.startsWith(EXAMPLE));
-    for (const { file, code } of shown) {
+    const pasted = [...(await docBlocks('docs/modes.md')), ...(await docBlocks('docs/recipes.md')), ...(await docBlocks('docs/live-data.md'))].filter((block) =>
+      block.file.startsWith(EXAMPLE),
+    );
+    for (const { file, code } of pasted) {
       const target = join(appDir, file.slice(EXAMPLE.length));
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, code);
     }
-    expect(shown.map(({ file }) => file)).toEqual(
-      expect.arrayContaining([`${EXAMPLE}app/bff/page.tsx`, `${EXAMPLE}app/browser-key/page.tsx`, `${EXAMPLE}app/providers.tsx`, `${EXAMPLE}lib/session.ts`]),
+    expect(pasted.map(({ file }) => file)).toEqual(
+      expect.arrayContaining([
+        `${EXAMPLE}app/bff/page.tsx`,
+        `${EXAMPLE}app/browser-key/page.tsx`,
+        `${EXAMPLE}app/providers.tsx`,
+        `${EXAMPLE}lib/session.ts`,
+        `${EXAMPLE}app/live/page.tsx`,
+      ]),
     );
     const layout = join(appDir, 'app/layout.tsx');
     await writeFile(layout, withProviders(await readFile(layout, 'utf8')));
 
-    const mock = await startMock(appDir);
+    // Events four times a second, so each move of the proxy's stream to a new token has some to lose.
+    mock = await startMock(appDir, ['--token-lifetime', String(TOKEN_LIFETIME_SEC), '--event-interval', '250']);
     mockUrl = mock.baseUrl;
     // The docs' .env.local with this run's values: a secret as `openssl rand -hex 32` prints one, the mock's URL.
     const env = await docFile('docs/modes.md', 'test/recipes/nextjs-bff.recipe.ts');
@@ -103,10 +91,7 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
     );
 
     await timed('next: next build', () => run('npx', ['--no-install', 'next', 'build'], { cwd: appDir, env: userEnv }));
-    const port = await freePort();
-    server = start('npx', ['--no-install', 'next', 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: appDir });
-    await server.printed(/Ready in/);
-    url = `http://127.0.0.1:${String(port)}`;
+    ({ url, server } = await startNext(appDir));
   }, 420_000);
 
   afterAll(async () => {
@@ -141,5 +126,38 @@ describe('a fresh create-next-app with the docs’ Next.js recipes', () => {
     await dataShown(page, errors);
     expect(requests.some((request) => request.url.startsWith(`${mockUrl}/v1/graphql`))).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it('the live page subscribes through the proxy: across two renewals of the server’s token every event arrives once, in order, with neither the key nor a token in what the browser sends', async () => {
+    chromium ??= await launchChromium();
+    const { page, errors, requests } = await openWatchedPage(chromium.context, `${url}/live`);
+    // Signed in by the test before, or here when this one runs alone.
+    const signIn = page.getByRole('button', { name: 'Sign in as the demo user' });
+    await Promise.race([signIn.waitFor().then(() => signIn.click()), page.getByTestId('subscription-status').waitFor()]);
+    await shown(page, 'subscription-status', errors, server);
+    const seqs = async () => ((await page.getByTestId('seqs').getAttribute('data-seqs')) ?? '').split(',').filter(Boolean).map(Number);
+    await timed('next: the live page across two renewals of the server’s token', async () => {
+      await expect.poll(seqs, { timeout: 30_000 }).not.toEqual([]);
+      const tagsAtStart = new Set(upstreamStreamTags()).size;
+      // Two moves of the proxy's stream upstream, each to a new token, and events after the second.
+      await expect.poll(() => new Set(upstreamStreamTags()).size - tagsAtStart, { timeout: (3 * TOKEN_LIFETIME_SEC + 30) * 1000 }).toBeGreaterThanOrEqual(2);
+      const moved = (await seqs()).length;
+      await expect.poll(async () => (await seqs()).length, { timeout: 30_000 }).toBeGreaterThan(moved + 4);
+    });
+    const received = await seqs();
+    console.log(`[recipes] next: ${received.length} events through ${new Set(upstreamStreamTags()).size} upstream streams`);
+    expect(received).toEqual(Array.from({ length: received.length }, (_, index) => index + 1));
+    expect(await page.getByTestId('subscription-status').getAttribute('data-status')).toBe('receiving');
+    // One stream, to the app's own origin; no key and no token in anything the browser sent.
+    const streams = requests.filter((request) => request.headers.accept?.includes('text/event-stream'));
+    expect(streams.map((request) => request.url)).toEqual([`${url}/api/graphql`]);
+    expect(requests.filter((request) => !request.url.startsWith(url))).toEqual([]);
+    for (const request of requests) {
+      expect(JSON.stringify(request)).not.toContain('dev-key');
+      expect(JSON.stringify(request)).not.toMatch(JWT_PATTERN);
+    }
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toMatch(JWT_PATTERN);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -14,6 +14,7 @@ import { type Running, start, startMock, stopAll, SYSTEM_NODE, userEnv } from '.
 import { openWatchedPage } from '../package/watched-page.ts';
 import { freePort } from '../support/free-ports.ts';
 import { docFile, installArgs, readDoc } from './doc-blocks.ts';
+import { stopServer, watchReloadPrompts } from './reload-prompts.ts';
 import { timed } from './timed.ts';
 import { createViteApp, npmInstall, startViteWithDevProxy } from './vite-app.ts';
 
@@ -34,12 +35,6 @@ async function startServer(port: number, upstream: string): Promise<Running> {
   return server;
 }
 
-async function stop(server: Running): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  process.kill(-(server.child.pid ?? 0), 'SIGKILL');
-  await exited;
-}
-
 describe('a fresh create-vite app with docs/trusted-documents.md’s Vite + Node recipe', () => {
   beforeAll(async () => {
     await mkdir(workDir, { recursive: true });
@@ -51,7 +46,7 @@ describe('a fresh create-vite app with docs/trusted-documents.md’s Vite + Node
     });
     await writeFile(join(appDir, 'codegen.ts'), await docFile(PAGE, 'test/readme/documents-recipe/codegen.ts'));
     await copyFile(join(root, 'examples/typed-documents/schema.graphql'), join(appDir, 'schema.graphql'));
-    for (const file of ['pentests.ts', 'new-build.ts', 'main.tsx']) {
+    for (const file of ['pentests.ts', 'new-build.ts', 'sign-in-or-pentests.tsx', 'main.tsx']) {
       await writeFile(join(appDir, 'src', file), await docFile(PAGE, `examples/typed-documents/src/persisted/${file}`));
     }
     const server = await docFile('docs/modes.md', 'test/readme/server-node.mjs');
@@ -95,20 +90,11 @@ describe('a fresh create-vite app with docs/trusted-documents.md’s Vite + Node
     const newList = Object.fromEntries(
       Object.entries(manifest).map(([key, value]) => (key === id ? [`sha256:${createHash('sha256').update(changed).digest('hex')}`, changed] : [key, value])),
     );
-    await stop(server);
+    await stopServer(server);
     await writeFile(MANIFEST, JSON.stringify(newList));
     await startServer(port, mock.baseUrl);
     // The proxy's answers in order, and how many had come when the page asked to reload.
-    const answers: Array<{ status: number; body: unknown }> = [];
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname === '/api/graphql')
-        answers.push({ status: response.status(), body: JSON.parse(response.request().postData() ?? 'null') });
-    });
-    const dialogs: Array<{ message: string; answered: number }> = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push({ message: dialog.message(), answered: answers.length });
-      void dialog.dismiss();
-    });
+    const { answers, dialogs } = watchReloadPrompts(page);
     // The old bundle, a new server: its session is gone too, so the user signs in again first.
     await page.reload();
     await page.getByLabel('Password').waitFor();
