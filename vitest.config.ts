@@ -19,7 +19,6 @@ const SHARED_WORKER = [
   'test/core/**/*.test.ts',
   'test/architecture/**/*.test.ts',
   'test/server/**/*.test.ts',
-  'test/telemetry/**/*.test.ts',
   'test/mock-service/**/*.test.ts',
 ];
 

@@ -35,7 +35,9 @@ export function resolveFromInstall(name: string, packages: RegExp, anchor: strin
  * a client another file left would be counted too, and the reliability suites read its unhandled
  * rejections; the stories and the testing entry run MSW (it patches the process's fetch); the examples
  * run GraphQL Code Generator (it loads its presets with Node's own require); the devtools' production
- * test reads the process's NODE_ENV, which a file run before it may have left changed.
+ * test reads the process's NODE_ENV, which a file run before it may have left changed; the telemetry
+ * tests register OpenTelemetry's global tracer and meter, where a file run before them in a shared
+ * worker still recorded (a handler's late exchange: 4 exchange spans for 2 calls under stress-ng).
  */
 export const OWN_PROCESS = [
   'test/reliability/**/*.test.{ts,tsx}',
@@ -45,6 +47,7 @@ export const OWN_PROCESS = [
   'test/testing/testing-entry.test.ts',
   'test/examples/**/*.test.{ts,tsx}',
   'test/devtools/auth-devtools-production.test.tsx',
+  'test/telemetry/**/*.test.ts',
 ];
 
 /**
