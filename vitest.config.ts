@@ -15,12 +15,7 @@ const exclude = [...excludeEverywhere, 'test/farm/**'];
  * global providers removed) share one worker per process: starting a worker with jsdom per file was a
  * third of the suite's time.
  */
-const SHARED_WORKER = [
-  'test/core/**/*.test.ts',
-  'test/architecture/**/*.test.ts',
-  'test/server/**/*.test.ts',
-  'test/mock-service/**/*.test.ts',
-];
+const SHARED_WORKER = ['test/core/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/server/**/*.test.ts', 'test/mock-service/**/*.test.ts'];
 
 const project = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
   ...shared,
