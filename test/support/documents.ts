@@ -58,3 +58,19 @@ export function pentestNames(region: string, count: number): string[] {
 }
 
 export const clientName = (region: string) => `Acme Corp (${region})`;
+
+/** The CLI's "Paginating results": a pentest's action logs, a page at a time, and their count. */
+export interface LogsVariables {
+  op_id: string;
+  page_num: number;
+  page_size: number;
+}
+export type LogsPage = { action_logs_page: { action_logs: Array<{ start_time: string; cmd: string; module_id: string }> } };
+
+export const ActionLogsDocument = parse(
+  'query ActionLogs($op_id: String!, $page_num: Int, $page_size: Int) { action_logs_page(input: { op_id: $op_id }, page_input: { page_num: $page_num, page_size: $page_size }) { action_logs { start_time cmd module_id } } }',
+) as TypedDocumentNode<LogsPage, LogsVariables>;
+export const ActionLogsCountDocument = parse('query ActionLogsCount($op_id: String!) { action_logs_count(input: { op_id: $op_id }) }') as TypedDocumentNode<
+  { action_logs_count: number },
+  { op_id: string }
+>;

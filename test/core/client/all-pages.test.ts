@@ -1,25 +1,9 @@
-import { parse } from 'graphql';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { describe, expect, it } from 'vitest';
 import { allPages, type Page, type PagesProgress } from 'graphql-jwt-auth-react/core';
 import { clientFor, startService } from '../../support/fixtures.js';
 import { trackLibraryTimers } from '../../support/live-timers.js';
 import { createPentestStore } from '../../support/mock-service.js';
-
-interface LogsVariables {
-  op_id: string;
-  page_num: number;
-  page_size: number;
-}
-type LogsPage = { action_logs_page: { action_logs: Array<{ start_time: string; cmd: string; module_id: string }> } };
-
-const ActionLogsDocument = parse(
-  'query ActionLogs($op_id: String!, $page_num: Int, $page_size: Int) { action_logs_page(input: { op_id: $op_id }, page_input: { page_num: $page_num, page_size: $page_size }) { action_logs { start_time cmd module_id } } }',
-) as TypedDocumentNode<LogsPage, LogsVariables>;
-const ActionLogsCountDocument = parse('query ActionLogsCount($op_id: String!) { action_logs_count(input: { op_id: $op_id }) }') as TypedDocumentNode<
-  { action_logs_count: number },
-  { op_id: string }
->;
+import { ActionLogsCountDocument, ActionLogsDocument, type LogsPage, type LogsVariables } from '../../support/documents.js';
 
 /** The CLI's loop: the next page until an empty one. */
 const nextUntilEmpty = (data: LogsPage, variables: LogsVariables) =>

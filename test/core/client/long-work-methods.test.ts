@@ -1,23 +1,16 @@
-import { parse } from 'graphql';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { describe, expect, it } from 'vitest';
 import { createAuthClient } from 'graphql-jwt-auth-react/core';
-import { PentestDocument, type PentestRow, runningOpId } from '../../support/documents.js';
+import {
+  ActionLogsCountDocument,
+  ActionLogsDocument,
+  type LogsPage,
+  type LogsVariables,
+  PentestDocument,
+  type PentestRow,
+  runningOpId,
+} from '../../support/documents.js';
 import { API_KEY, clientFor, startService } from '../../support/fixtures.js';
 
-type LogsPage = { action_logs_page: { action_logs: Array<{ cmd: string }> } };
-interface LogsVariables {
-  op_id: string;
-  page_num: number;
-  page_size: number;
-}
-const ActionLogsDocument = parse(
-  'query ActionLogs($op_id: String!, $page_num: Int, $page_size: Int) { action_logs_page(input: { op_id: $op_id }, page_input: { page_num: $page_num, page_size: $page_size }) { action_logs { cmd } } }',
-) as TypedDocumentNode<LogsPage, LogsVariables>;
-const ActionLogsCountDocument = parse('query ActionLogsCount($op_id: String!) { action_logs_count(input: { op_id: $op_id }) }') as TypedDocumentNode<
-  { action_logs_count: number },
-  { op_id: string }
->;
 const nextUntilEmpty = (data: LogsPage, variables: LogsVariables) =>
   data.action_logs_page.action_logs.length === 0 ? null : { ...variables, page_num: variables.page_num + 1 };
 
