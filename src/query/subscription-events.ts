@@ -1,3 +1,4 @@
+import { subscriberOf } from '../core/client/subscriptions/subscriber-of.js';
 import type { AuthClient } from '../core/client/types.js';
 import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 
@@ -25,7 +26,7 @@ export function subscriptionEvents<TData, TVariables extends Variables>(
     ended ??= { error };
     wake();
   };
-  const unsubscribe = client.subscribe(document, variables, {
+  const unsubscribe = subscriberOf(client)(document, variables, {
     signal,
     ...(eventKey === undefined ? {} : { eventKey }),
     onData: (data) => {

@@ -4,6 +4,7 @@ import { createOwnedAuthClient } from '../core/client/create-auth-client.js';
 import type { Regions } from '../core/sources/regions.js';
 import type { AuthClientOptions } from '../core/client/options.js';
 import type { AuthClient } from '../core/client/types.js';
+import { type OptInName, SHAPES } from '../core/client/opt-in-options.js';
 import { useIsomorphicLayoutEffect } from './use-latest.js';
 
 interface ProviderClient {
@@ -20,21 +21,18 @@ interface ProviderClient {
  */
 const uncommitted = new Map<string, ProviderClient>();
 
-/** The options read once, when the client is made; a change of any of them makes a new client. */
-const IDENTITY_OPTIONS = [
-  'apiKey',
-  'tokenEndpoint',
-  'graphqlProxy',
-  'region',
+/**
+ * The options read once, when the client is made; a change of any of them makes a new client: every
+ * opt-in (the names opt-in-options.ts checks, so a new opt-in is never left out here) and the plain
+ * options that say where and when tokens are had.
+ */
+const IDENTITY_OPTIONS: readonly (keyof AuthClientOptions)[] = [
+  ...(Object.keys(SHAPES) as OptInName[]),
   'regions',
   'refreshMarginMs',
   'authTimeoutMs',
-  'tabSync',
   'renewOnWake',
-  'persist',
-  'devtools',
-  'subscriptions',
-] as const satisfies ReadonlyArray<keyof AuthClientOptions>;
+];
 
 /**
  * JSON compares by value and leaves functions out, so an inline `regions` object, or an inline

@@ -2,6 +2,7 @@ import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { GraphQLDocument, Variables } from '../core/wire/transport.js';
 import type { VariablesArgs } from '../core/wire/variables.js';
+import { subscriberOf } from '../core/client/subscriptions/subscriber-of.js';
 import { useAuthContext } from './context.js';
 import { useLatest } from './use-latest.js';
 
@@ -79,7 +80,7 @@ export function useGraphQLSubscription<TData = unknown, TVariables extends Varia
       latest.current.options?.onError?.(error);
     };
     try {
-      client.subscribe(document, latest.current.variables, {
+      subscriberOf(client)(document, latest.current.variables, {
         signal: controller.signal,
         // Read when each event comes, so an inline function does not resubscribe.
         ...(keyed ? { eventKey: (data: TData) => latest.current.options?.eventKey?.(data) } : {}),

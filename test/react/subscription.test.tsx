@@ -205,4 +205,23 @@ describe('useGraphQLSubscription without the subscriptions option', () => {
     expect(told.map((error) => (error as Error & { code?: string }).code)).toEqual(['GJA_NO_SUBSCRIPTIONS']);
     expect(running.service.requests).toEqual([]);
   });
+
+  it('graphqlSubscriptionOptions: the query fails with the same AuthConfigError, and the provider’s client carries no subscribe', async () => {
+    const running = await startService();
+    function Unconfigured() {
+      const client = useAuthClient();
+      const { error, status } = useQuery({
+        ...graphqlSubscriptionOptions(client, StateChangesDocument, { op_id: 'x' }, { reduce: appendSeq, initialValue: [] as number[] }),
+        retry: false,
+      });
+      const code = error === null ? '-' : ((error as Error & { code?: string }).code ?? error.name);
+      // Nothing of subscriptions in a client made without the option: an app that never subscribes ships none of it.
+      return <p aria-label="streamed">{`${status} ${code} ${typeof client.subscribe}`}</p>;
+    }
+    renderWithAuth(<Unconfigured />, running, {}, testQueryClient(), { strict: false });
+    await waitFor(() => {
+      expect(screen.getByLabelText('streamed').textContent).toBe('error GJA_NO_SUBSCRIPTIONS undefined');
+    });
+    expect(running.service.requests).toEqual([]);
+  });
 });

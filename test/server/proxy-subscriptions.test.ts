@@ -4,7 +4,7 @@
 // before expiry, so the browser sees neither a token nor a renewal.
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AuthClient, type AuthEvent, createAuthClient, graphqlProxy, graphqlSubscriptions } from 'graphql-jwt-auth-react/core';
+import { type AuthEvent, type CoreAuthClient, createAuthClient, graphqlProxy, graphqlSubscriptions } from 'graphql-jwt-auth-react/core';
 import { createGraphQLProxy, type GraphQLProxyOptions } from 'graphql-jwt-auth-react/server';
 import { pentestTopic } from '../../mock-service/index.ts';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
@@ -76,7 +76,7 @@ async function throughProxy(running: Running, options: Partial<GraphQLProxyOptio
   return { proxy, url, client, seen, events, until, poke };
 }
 
-function subscribed(client: AuthClient, opId: string, poke: () => void) {
+function subscribed(client: CoreAuthClient, opId: string, poke: () => void) {
   const seqs: number[] = [];
   const errors: Error[] = [];
   const unsubscribe = client.subscribe<StateEvent, { op: string }>(

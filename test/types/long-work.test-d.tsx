@@ -1,5 +1,14 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { allPages, type AuthClient, type CoreAuthClient, type Page, refetchUntil, useGraphQLQuery, watchOperation } from 'graphql-jwt-auth-react';
+import {
+  allPages,
+  type AuthClient,
+  type CoreAuthClient,
+  type Page,
+  refetchUntil,
+  type SubscribeFunction,
+  useGraphQLQuery,
+  watchOperation,
+} from 'graphql-jwt-auth-react';
 import { PentestDocument, type PentestRow, PentestsPageDocument, type PentestsPage } from '../support/documents.js';
 import type { PageInput } from '../support/mock-service.js';
 
@@ -38,6 +47,13 @@ describe('work that outlives a token', () => {
     // @ts-expect-error: next must return the document's variables
     void coreClient.pages(PentestsPageDocument, {}, { next: () => ({ page: 2 }) });
     expectTypeOf(coreClient).toExtend<AuthClient>();
+  });
+
+  it('subscribe: always on a CoreAuthClient, possibly absent on a plain AuthClient (a provider’s without the option)', () => {
+    expectTypeOf(coreClient.subscribe).toEqualTypeOf<SubscribeFunction>();
+    expectTypeOf(client.subscribe).toEqualTypeOf<SubscribeFunction | undefined>();
+    // @ts-expect-error: a provider's client may have no subscribe: the hooks subscribe for it
+    void client.subscribe(PentestDocument, { op_id: 'x' }, { onData: () => undefined });
   });
 
   it('refetchUntil takes the query’s data type from where it is spread', () => {

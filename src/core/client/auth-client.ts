@@ -212,11 +212,7 @@ export function buildAuthClient(
   const authorize = options.authorize ?? bearer;
   const client: AuthClient = {
     request: createRequestPath({ session, sendTo, authorize, events, now, telemetry }),
-    subscribe:
-      options.subscriptions?.open(session, events, graphqlUrlOf, authorize, fetchImpl, now, marginMs, config?.wake) ??
-      (() => {
-        throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
-      }),
+    subscribe: options.subscriptions?.open(session, events, graphqlUrlOf, authorize, fetchImpl, now, marginMs, config?.wake),
     getToken: () => session.readySession().then(({ token }) => token),
     refresh: () => session.refresh().then(({ token }) => token),
     store,

@@ -20,8 +20,11 @@ export type ReadOptions = Omit<AuthClientOptions, OptInName> & {
 const record = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null);
 const hasFunction = (value: unknown, name: string) => typeof record(value)?.[name] === 'function';
 
-/** How to tell each opt-in factory's value from anything else (option-messages.ts says what each takes). */
-const SHAPES: Record<OptInName, (value: unknown) => boolean> = {
+/**
+ * How to tell each opt-in factory's value from anything else (option-messages.ts says what each takes).
+ * Its keys are every opt-in's name: the provider's client identity reads them from here.
+ */
+export const SHAPES: Record<OptInName, (value: unknown) => boolean> = {
   apiKey: (value) => typeof value === 'string',
   tokenEndpoint: (value) => record(value)?.kind === 'tokenEndpoint' && hasFunction(value, 'source'),
   graphqlProxy: (value) => record(value)?.kind === 'graphqlProxy' && hasFunction(value, 'client'),

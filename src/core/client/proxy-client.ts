@@ -5,7 +5,6 @@ import { AuthConfigError, ServerCredentialsError, SignedOutError } from '../erro
 import { answerCode, appFailure } from '../sources/app-refusal.js';
 import { serverMessage } from '../sources/auth-endpoint.js';
 import { documentIdOf } from '../wire/document-source.js';
-import { unusableConfig } from '../errors/error-message.js';
 import { ExpiredAnswer } from '../wire/expired-answer.js';
 import { NO_SESSION } from '../session/token-session.js';
 import { clientError } from '../wire/client-error.js';
@@ -135,11 +134,7 @@ export function createProxyClient({ url, fetch: fetchImpl, identity, subscriptio
     onEvent: events.on,
     // Event streams through the proxy (graphql-sse): the proxy holds the token and moves its upstream stream to each new one.
     // No wake watcher (this mode has no renewOnWake): a stream lost while away is made again on its backoff alone.
-    subscribe:
-      subscriptions?.open(proxySubscriptionSession(Date.now), events, () => proxyUrl, noAuthorization, withCookies, Date.now, 0, null) ??
-      (() => {
-        throw unusableConfig('GJA_NO_SUBSCRIPTIONS');
-      }),
+    subscribe: subscriptions?.open(proxySubscriptionSession(Date.now), events, () => proxyUrl, noAuthorization, withCookies, Date.now, 0, null),
     retain: () => () => undefined, // nothing runs in the background
     dispose: () => undefined,
   };

@@ -31,10 +31,12 @@ export interface AuthClient {
   /**
    * Subscribes to a GraphQL subscription with the session's token, moving it to each new token
    * before expiry (make-before-break) and renewing once when the server ends it for its token.
-   * Needs the `subscriptions` option (`graphqlSubscriptions()`), else throws an AuthConfigError.
-   * Returns the unsubscribe function (the handlers' `signal` does the same).
+   * Returns the unsubscribe function (the handlers' `signal` does the same). Present on a client made
+   * with the `subscriptions` option (`graphqlSubscriptions()`): a provider's client without it has
+   * none, so an app that never subscribes carries no code for it. `/core`'s createAuthClient always
+   * has it (CoreAuthClient), throwing an AuthConfigError (`GJA_NO_SUBSCRIPTIONS`) without the option.
    */
-  subscribe: SubscribeFunction;
+  subscribe?: SubscribeFunction | undefined;
   /** A valid token, renewing it first when due; concurrent callers share one `/v1/auth` call. */
   getToken: () => Promise<string>;
   /**

@@ -1,7 +1,7 @@
 // A client subscribed through the public entries to the demo mock on 127.0.0.1, with what the tests
 // wait on: the client's events and the mock's records, never a fixed sleep.
 import {
-  type AuthClient,
+  type CoreAuthClient,
   type AuthEvent,
   createAuthClient,
   graphqlSubscriptions,
@@ -20,7 +20,7 @@ export interface StateEvent {
 
 export interface Harness {
   readonly service: Awaited<ReturnType<typeof startMockService>>['service'];
-  readonly client: AuthClient;
+  readonly client: CoreAuthClient;
   readonly events: AuthEvent[];
   readonly opId: string;
   readonly topic: string;
