@@ -1,7 +1,7 @@
 import type * as GraphqlSse from 'graphql-sse';
-import { dueAtOf, firedBeforeDue, type SharedSession } from '../core/session/shared-session.js';
+import type { SharedSession } from '../core/session/shared-session.js';
+import { createTokenMoves } from '../core/session/token-moves.js';
 import type { TokenSession } from '../core/session/token-session.js';
-import { renewalBackoffMs } from '../core/session/auth-backoff.js';
 import { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from '../core/wire/expired-answer.js';
 import { upstreamAuthFailure } from './upstream-client.js';
 
@@ -124,16 +124,29 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
   let pending: string[] = [];
   /** Events the new stream will deliver that the old one relayed already: dropped as they come, in order. */
   let expected: string[] = [];
-  let moveFailures = 0;
   const endedTokens = new Set<string>();
-  let moveTimer: ReturnType<typeof setTimeout> | undefined;
+  // Before the token falls due, a stream with the next one (the rule the client's subscriptions follow too).
+  const moves = createTokenMoves({
+    session,
+    now,
+    marginMs: context.marginMs,
+    held: () => current?.held ?? null,
+    busy: () => stopped || next !== null,
+    endedTokens,
+    prepare: loadClient,
+    open: (createClient, held) => {
+      fromOld = [];
+      pending = [];
+      open(createClient, held, false);
+    },
+  });
   let overlapTimer: ReturnType<typeof setTimeout> | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
 
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    clearTimeout(moveTimer);
+    moves.cancel();
     clearTimeout(overlapTimer);
     signal.removeEventListener('abort', stop);
     current?.dispose();
@@ -200,8 +213,8 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
     expected = skipped;
     fromOld = [];
     pending = [];
-    moveFailures = 0;
-    scheduleMove(taking);
+    moves.succeeded();
+    moves.schedule(taking.held);
   }
 
   /** In step when the next stream's first event is one the old stream relayed during the overlap. */
@@ -262,7 +275,7 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       next = null;
       pending = [];
       fromOld = [];
-      retryMove();
+      moves.retry();
       return;
     }
     if (upstream === current && next !== null) {
@@ -276,7 +289,7 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
     if (upstream !== current && upstream !== next) return;
     upstream.dispose();
     current = next = null;
-    clearTimeout(moveTimer);
+    moves.cancel();
     switch (ending.kind) {
       case 'complete':
         finish();
@@ -376,50 +389,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       return;
     }
     open(createClient, held, afterTokenEnded);
-  }
-
-  function scheduleMove(upstream: Upstream): void {
-    clearTimeout(moveTimer);
-    // The session's own due time, a millisecond after, so that the session finds the token due.
-    moveTimer = setTimeout(() => void move(), Math.max(0, dueAtOf(upstream.held, context.marginMs) - now()) + 1);
-  }
-
-  function retryMove(): void {
-    moveFailures += 1;
-    const waitMs = renewalBackoffMs(moveFailures);
-    // Past the token's expiry the service ends the old stream, and the token path takes over.
-    if (current !== null && now() + waitMs < current.held.expiresAt) moveTimer = setTimeout(() => void move(), waitMs);
-  }
-
-  /** The stream a move would leave, when one may start now. */
-  const movable = () => (stopped || next !== null ? null : current);
-
-  /** Opens the stream with the session's next token, make-before-break. */
-  async function move(): Promise<void> {
-    if (movable() === null) return;
-    let createClient: typeof GraphqlSse.createClient;
-    let held: SharedSession;
-    try {
-      createClient = await loadClient();
-      held = await session.readySession();
-    } catch {
-      retryMove();
-      return;
-    }
-    const leaving = movable();
-    if (leaving === null) return;
-    if (held.token === leaving.held.token && firedBeforeDue(leaving.held, context.marginMs, now())) {
-      scheduleMove(leaving);
-      return;
-    }
-    // Not renewed (the auth server failing while the token holds): tried again later.
-    if (held.token === leaving.held.token || endedTokens.has(held.token)) {
-      retryMove();
-      return;
-    }
-    fromOld = [];
-    pending = [];
-    open(createClient, held, false);
   }
 
   void connect(false);

@@ -1,8 +1,9 @@
 import { SignedOutError, SubscriptionError, SubscriptionTransportMissingError, TokenExpiredError } from '../../errors/index.js';
 import { unusableConfig } from '../../errors/error-message.js';
-import { fullJitterMs, outageWaitMs, renewalBackoffMs } from '../../session/auth-backoff.js';
+import { fullJitterMs, outageWaitMs } from '../../session/auth-backoff.js';
 import { onSignedOut, tokenTag } from '../../session/auth-events.js';
-import { dueAtOf, firedBeforeDue, type SharedSession } from '../../session/shared-session.js';
+import type { SharedSession } from '../../session/shared-session.js';
+import { createTokenMoves } from '../../session/token-moves.js';
 import { isTransientAuthError } from '../../wire/transient.js';
 import { operationText } from '../../wire/operation-text.js';
 import type { GraphQLDocument, Variables } from '../../wire/transport.js';
@@ -75,11 +76,22 @@ export function startSubscription<TData, TVariables extends Variables>(
   /** The token tag of the last connection that ended before `next` took over. */
   let previousTag: string | null = null;
   let failures = 0;
-  let moveFailures = 0;
   /** Tokens whose connection the server ended for the token: never presented again by this subscription. */
   const endedTokens = new Set<string>();
   const keys = new Set<unknown>();
-  let moveTimer: ReturnType<typeof setTimeout> | undefined;
+  // Before the token falls due, a connection with the next one (the rule the proxy's relay follows too).
+  const moves = createTokenMoves({
+    session,
+    now,
+    marginMs: context.marginMs,
+    held: () => current?.session ?? null,
+    busy: () => stopped || next !== null,
+    endedTokens,
+    prepare: transport,
+    open: (openAttempt, held) => {
+      open(openAttempt, held, 'expiring');
+    },
+  });
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the retry timer will do: a wake does it at once. */
   let retrying: (() => void) | null = null;
@@ -100,7 +112,7 @@ export function startSubscription<TData, TVariables extends Variables>(
   function finish(reason: 'unsubscribed' | 'completed' | 'failed', error?: Error): void {
     if (stopped) return;
     stopped = true;
-    clearTimeout(moveTimer);
+    moves.cancel();
     clearTimeout(retryTimer);
     clearTimeout(overlapTimer);
     offSignOut();
@@ -132,7 +144,7 @@ export function startSubscription<TData, TVariables extends Variables>(
     leaving?.dispose();
     taking.delivered = false;
     failures = 0;
-    moveFailures = 0;
+    moves.succeeded();
     const from = tagOf(leaving) ?? previousTag;
     if (taking.kind === 'start' || from === null) {
       events.emit({ type: 'subscription-start', operationName: name, transport: which, tokenTag: tokenTag(taking.session.token) });
@@ -147,7 +159,7 @@ export function startSubscription<TData, TVariables extends Variables>(
       });
     }
     previousTag = null;
-    scheduleMove(taking);
+    if (options.renewBeforeExpiry !== false) moves.schedule(taking.session);
   }
 
   function started(attempt: Attempt): void {
@@ -197,7 +209,7 @@ export function startSubscription<TData, TVariables extends Variables>(
         endedTokens.add(attempt.session.token);
         session.dropToken(attempt.session.token);
       }
-      retryMove();
+      moves.retry();
       return;
     }
     if (attempt === current && next !== null) {
@@ -215,7 +227,7 @@ export function startSubscription<TData, TVariables extends Variables>(
     } else {
       return;
     }
-    clearTimeout(moveTimer);
+    moves.cancel();
     switch (ending.kind) {
       case 'complete':
         finish('completed');
@@ -319,50 +331,6 @@ export function startSubscription<TData, TVariables extends Variables>(
       }
     }
     finish('failed', error instanceof Error ? error : new SubscriptionTransportMissingError(which === 'ws' ? 'graphql-ws' : 'graphql-sse', { cause: error }));
-  }
-
-  function scheduleMove(attempt: Attempt): void {
-    clearTimeout(moveTimer);
-    if (options.renewBeforeExpiry === false) return;
-    // The session's own due time (the same margin as queries), a millisecond after, so the session finds it due.
-    const dueAt = dueAtOf(attempt.session, context.marginMs);
-    moveTimer = setTimeout(() => void move(), Math.max(0, dueAt - now()) + 1);
-  }
-
-  function retryMove(): void {
-    moveFailures += 1;
-    const waitMs = renewalBackoffMs(moveFailures);
-    // Past its token's expiry the old connection is ended by the server, and the token path takes over.
-    if (current !== null && now() + waitMs < current.session.expiresAt) moveTimer = setTimeout(() => void move(), waitMs);
-  }
-
-  /** The connection a move would leave, when one may start now. */
-  const movable = () => (stopped || next !== null ? null : current);
-
-  /** Moves to a connection with the session's next token, make-before-break. */
-  async function move(): Promise<void> {
-    if (movable() === null) return;
-    let held: SharedSession;
-    let openAttempt: OpenAttempt;
-    try {
-      openAttempt = await transport();
-      held = await session.readySession();
-    } catch {
-      retryMove();
-      return;
-    }
-    const leaving = movable();
-    if (leaving === null) return;
-    if (held.token === leaving.session.token && firedBeforeDue(leaving.session, context.marginMs, now())) {
-      scheduleMove(leaving);
-      return;
-    }
-    // Not renewed (the auth server failing while the token holds): the same token, so try again later.
-    if (held.token === leaving.session.token || endedTokens.has(held.token)) {
-      retryMove();
-      return;
-    }
-    open(openAttempt, held, 'expiring');
   }
 
   void connect('start');
