@@ -2,7 +2,8 @@
  * A subscription across renewals (issue 48), per transport, on the mock in the bench's process with
  * 2 s tokens: the events lost across 100 moves (make-before-break) against a client that renews by
  * hand (a new connection with a new token once the server ended the old one for its token), and the
- * time each move takes against one token round trip plus the subscribe of a bare client.
+ * time each move takes against one token round trip plus the subscribe of a bare client, measured
+ * beside the same traffic a move meets (a subscription receiving an event every EMIT_EVERY_MS).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient as createSseClient } from 'graphql-sse';
@@ -272,11 +273,28 @@ async function byHand(service: DemoService, baseUrl: string, transport: Transpor
   return { renewals: client.renewals(), published: last - first + 1, lost: missing(new Set(delivered), first, last), seconds };
 }
 
-/** A bare client's token round trip, connect and subscribe, until the mock records the subscription. */
-async function floor(service: DemoService, baseUrl: string, transport: Transport, opId: string): Promise<number> {
+/**
+ * A bare client's token round trip, connect and subscribe, until the mock records the subscription,
+ * beside the traffic a move meets: another bare subscription receiving the topic's events every
+ * EMIT_EVERY_MS, as the connection a move leaves does. Without it the floor was measured on an idle
+ * process and server, and a move (which always runs beside its old connection's events) against it.
+ */
+async function floor(service: DemoService, baseUrl: string, transport: Transport, opId: string, topic: string): Promise<number> {
   const times = watchConnectionTimes(service);
   const spent: number[] = [];
+  const backgroundAt = service.subscriptionConnections.length;
+  const background = bareSubscribe(baseUrl, transport, await fetchToken(baseUrl, BENCH_API_KEY), opId, {
+    next: () => undefined,
+    error: () => undefined,
+    complete: () => undefined,
+  });
+  let stopEmitting: () => void = () => undefined;
   try {
+    await until(() => {
+      const connection = service.subscriptionConnections[backgroundAt];
+      return connection !== undefined && times.subscribedAt(connection) !== undefined;
+    }, `${transport} floor: the background subscription`);
+    stopEmitting = emitEvery(service, topic);
     for (let round = 0; round < FLOOR_ROUNDS; round++) {
       const before = service.subscriptionConnections.length;
       const start = performance.now();
@@ -292,8 +310,11 @@ async function floor(service: DemoService, baseUrl: string, transport: Transport
       await until(() => record()?.state !== 'open', `${transport} floor: closed`);
     }
   } finally {
+    stopEmitting();
+    background();
     times.stop();
   }
+  await until(() => service.subscriptionConnections.every((connection) => connection.state !== 'open'), `${transport} floor: all closed`);
   return median(spent);
 }
 
@@ -308,7 +329,7 @@ export async function runSubscriptionRenewals(
     const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
     const topic = pentestTopic('pentestStateChanged', opId);
     try {
-      const floorMs = await floor(service, baseUrl, transport, opId);
+      const floorMs = await floor(service, baseUrl, transport, opId, topic);
       const measured = await ours(service, baseUrl, transport, opId, topic, renewals);
       const byHandRow = await byHand(service, baseUrl, transport, opId, topic, byHandRenewals);
       rows.push({ transport, tokenLifetimeSec: TOKEN_LIFETIME_SEC, ...measured, floorMs, byHand: byHandRow });
