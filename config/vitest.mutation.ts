@@ -1,8 +1,8 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { shared as base } from './vitest.shared.js';
 
-// What `npm run mutation` (StrykerJS) runs for each mutant of src/core, src/server and the shared caches: the
-// core, reliability, server, telemetry and farm suites, with the fuzzers and the model at a few runs each and fixed seeds (a mutant is run by every
+// What `npm run mutation` (StrykerJS) runs for each mutant of src/core, src/server, the shared caches and src/native: the
+// core, reliability, server, telemetry, farm and native suites, with the fuzzers and the model at a few runs each and fixed seeds (a mutant is run by every
 // test that covers it). The soak runs in `npm run soak`; the React tests reach src/core through these paths.
 const env = { FUZZ_RUNS: '10', MODEL_RUNS: '15', MODEL_SEED: '20261122', FUZZ_SEED: '20261122' };
 
@@ -31,6 +31,9 @@ export default defineConfig({
       project({ name: 'server', include: ['test/server/**/*.test.ts', 'test/telemetry/**/*.test.ts'] }),
       // The Redis cache (src/redis, src/shared-cache) against Debian's redis-server, started by the tests.
       project({ name: 'farm', include: ['test/farm/**/*.test.ts'] }),
+      // React Native's adapters (src/native: SecureStore storage, AppState wake) through their Node tests;
+      // without this project every src/native mutant had no covering test.
+      project({ name: 'native', include: ['test/native/**/*.test.ts'] }),
     ],
   },
 });
