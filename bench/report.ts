@@ -436,7 +436,7 @@ function renewalsTargets(rows: SubscriptionRenewalsRow[] | undefined): string[][
     ],
     [
       `48. A move, start to the new connection subscribed (${row.transport})`,
-      '≤ one round trip plus the subscribe (bare client, beside the same events)',
+      '≤ one round trip plus the subscribe (a bare client, one round after each move in the same run)',
       `${ms(row.madeMs)} against ${ms(row.floorMs)}`,
       mark(row.madeMs <= row.floorMs),
     ],
@@ -489,7 +489,7 @@ export function renewalsTable(rows: SubscriptionRenewalsRow[]): string {
       'Seconds',
       'Move: p50 / p95',
       'New subscribed: p50',
-      'Bare round trip + subscribe',
+      'Bare round trip + subscribe (after each move)',
       'By hand: renewals, lost of published',
     ],
     rows.map((row) => [

@@ -3,7 +3,8 @@
  * 2 s tokens: the events lost across 100 moves (make-before-break) against a client that renews by
  * hand (a new connection with a new token once the server ended the old one for its token), and the
  * time each move takes against one token round trip plus the subscribe of a bare client, measured
- * beside the same traffic a move meets (a subscription receiving an event every EMIT_EVERY_MS).
+ * in the same run: one bare round after each move, while the subscription receives its events, so
+ * both meet the same traffic and the same machine.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient as createSseClient } from 'graphql-sse';
@@ -12,7 +13,7 @@ import { type AuthEvent, createAuthClient, graphqlSubscriptions } from '../../sr
 import type { SubscriptionConnection } from '../../src/testing/index.js';
 import { createDemoService, type DemoService, pentestTopic } from '../../test/support/mock-service.js';
 import { fetchToken } from '../contenders/contender.js';
-import { watchConnectionTimes } from '../support/connection-times.js';
+import { type ConnectionTimes, watchConnectionTimes } from '../support/connection-times.js';
 import { BENCH_API_KEY } from '../support/service.js';
 import { median, until } from '../support/stats.js';
 
@@ -28,8 +29,6 @@ const TOKEN_LIFETIME_SEC = 2;
 const RENEWALS = 100;
 /** The by-hand client's renewals: each costs a token's whole life (the server ends it), so fewer. */
 const BY_HAND_RENEWALS = 10;
-/** Rounds of the bare client's round trip plus subscribe. */
-const FLOOR_ROUNDS = 21;
 /** One event every this many ms while the subscription runs (setInterval: later on a busy machine). */
 const EMIT_EVERY_MS = 5;
 
@@ -64,7 +63,10 @@ export interface SubscriptionRenewalsRow {
   moveP95Ms: number;
   /** Per move, ms from its start to the mock's record of the new connection's subscription: median. */
   madeMs: number;
-  /** A bare client (graphql-ws or graphql-sse): `/v1/auth`, connect and subscribe until the mock records it, median of FLOOR_ROUNDS. */
+  /**
+   * A bare client (graphql-ws or graphql-sse): `/v1/auth`, connect and subscribe until the mock
+   * records it, median over one round after each move (between moves, beside the subscription's events).
+   */
   floorMs: number;
   /** The same events through a client that renews by hand after the server ends its token. */
   byHand: { renewals: number; published: number; lost: number; seconds: number };
@@ -105,10 +107,19 @@ async function ours(service: DemoService, baseUrl: string, transport: Transport,
   /** performance.now() of each renewal's start, by the tag of the token it brought. */
   const startOf = new Map<string, number>();
   let lastStart = 0;
+  /** The floor, one bare round after each move: the next move is most of a token's half-life away. */
+  const floorSpent: number[] = [];
+  const floor: { round: Promise<void> | null } = { round: null };
   client.onEvent((event) => {
     events.push(event);
     if (event.type === 'exchange-start') lastStart = performance.now();
     if (event.type === 'exchange-end' && event.ok) startOf.set(event.tokenTag, lastStart);
+    if (event.type === 'subscription-renewed' && floor.round === null && floorSpent.length < renewals) {
+      floor.round = bareRound(service, baseUrl, transport, opId, times).then((spent) => {
+        floorSpent.push(spent);
+        floor.round = null;
+      });
+    }
   });
   const delivered: number[] = [];
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -130,6 +141,7 @@ async function ours(service: DemoService, baseUrl: string, transport: Transport,
   const first = service.publish(topic);
   const stopEmitting = emitEvery(service, topic);
   await until(() => renewed().length >= renewals, `${transport}: ${String(renewals)} renewals`, renewals * 2_000);
+  await floor.round;
   stopEmitting();
   const last = service.publish(topic);
   await until(() => delivered.includes(last), `${transport}: the last event`);
@@ -161,7 +173,8 @@ async function ours(service: DemoService, baseUrl: string, transport: Transport,
     otherRenewals: reasons.filter((reason) => reason !== 'expiring'),
     endedForExpiry: service.subscriptionConnections.slice(connectionsBefore).filter((connection) => connection.endedForExpiry).length,
     loopDelayMaxMs: loopDelay.max / 1e6,
-    authCalls: service.authCalls.length - authBefore,
+    // The bare rounds' own tokens are not the subscription's.
+    authCalls: service.authCalls.length - authBefore - floorSpent.length,
     published: last - first + 1,
     lost: missing(received, first, last),
     duplicates: delivered.length - received.size,
@@ -169,6 +182,7 @@ async function ours(service: DemoService, baseUrl: string, transport: Transport,
     moveMs: median(moves),
     moveP95Ms: percentile(moves, 0.95),
     madeMs: median(made),
+    floorMs: median(floorSpent),
   };
 }
 
@@ -274,48 +288,23 @@ async function byHand(service: DemoService, baseUrl: string, transport: Transpor
 }
 
 /**
- * A bare client's token round trip, connect and subscribe, until the mock records the subscription,
- * beside the traffic a move meets: another bare subscription receiving the topic's events every
- * EMIT_EVERY_MS, as the connection a move leaves does. Without it the floor was measured on an idle
- * process and server, and a move (which always runs beside its old connection's events) against it.
+ * One bare client's token round trip, connect and subscribe, until the mock records the
+ * subscription: ms, the floor a move is held to. Disposed at once.
  */
-async function floor(service: DemoService, baseUrl: string, transport: Transport, opId: string, topic: string): Promise<number> {
-  const times = watchConnectionTimes(service);
-  const spent: number[] = [];
-  const backgroundAt = service.subscriptionConnections.length;
-  const background = bareSubscribe(baseUrl, transport, await fetchToken(baseUrl, BENCH_API_KEY), opId, {
-    next: () => undefined,
-    error: () => undefined,
-    complete: () => undefined,
-  });
-  let stopEmitting: () => void = () => undefined;
-  try {
-    await until(() => {
-      const connection = service.subscriptionConnections[backgroundAt];
-      return connection !== undefined && times.subscribedAt(connection) !== undefined;
-    }, `${transport} floor: the background subscription`);
-    stopEmitting = emitEvery(service, topic);
-    for (let round = 0; round < FLOOR_ROUNDS; round++) {
-      const before = service.subscriptionConnections.length;
-      const start = performance.now();
-      const token = await fetchToken(baseUrl, BENCH_API_KEY);
-      const dispose = bareSubscribe(baseUrl, transport, token, opId, { next: () => undefined, error: () => undefined, complete: () => undefined });
-      const record = () => service.subscriptionConnections[before];
-      await until(() => {
-        const connection = record();
-        return connection !== undefined && times.subscribedAt(connection) !== undefined;
-      }, `${transport} floor: subscribed`);
-      spent.push((times.subscribedAt(record() as SubscriptionConnection) ?? Number.NaN) - start);
-      dispose();
-      await until(() => record()?.state !== 'open', `${transport} floor: closed`);
-    }
-  } finally {
-    stopEmitting();
-    background();
-    times.stop();
-  }
-  await until(() => service.subscriptionConnections.every((connection) => connection.state !== 'open'), `${transport} floor: all closed`);
-  return median(spent);
+async function bareRound(service: DemoService, baseUrl: string, transport: Transport, opId: string, times: ConnectionTimes): Promise<number> {
+  const before = service.subscriptionConnections.length;
+  const start = performance.now();
+  const token = await fetchToken(baseUrl, BENCH_API_KEY);
+  const dispose = bareSubscribe(baseUrl, transport, token, opId, { next: () => undefined, error: () => undefined, complete: () => undefined });
+  const record = () => service.subscriptionConnections.slice(before).find((connection) => connection.tokenTag === service.tokenTag(token));
+  await until(() => {
+    const connection = record();
+    return connection !== undefined && times.subscribedAt(connection) !== undefined;
+  }, `${transport} floor: subscribed`);
+  const spent = (times.subscribedAt(record() as SubscriptionConnection) ?? Number.NaN) - start;
+  dispose();
+  await until(() => record()?.state !== 'open', `${transport} floor: closed`);
+  return spent;
 }
 
 export async function runSubscriptionRenewals(
@@ -329,10 +318,9 @@ export async function runSubscriptionRenewals(
     const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
     const topic = pentestTopic('pentestStateChanged', opId);
     try {
-      const floorMs = await floor(service, baseUrl, transport, opId, topic);
       const measured = await ours(service, baseUrl, transport, opId, topic, renewals);
       const byHandRow = await byHand(service, baseUrl, transport, opId, topic, byHandRenewals);
-      rows.push({ transport, tokenLifetimeSec: TOKEN_LIFETIME_SEC, ...measured, floorMs, byHand: byHandRow });
+      rows.push({ transport, tokenLifetimeSec: TOKEN_LIFETIME_SEC, ...measured, byHand: byHandRow });
     } finally {
       await close();
     }
