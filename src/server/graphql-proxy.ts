@@ -67,9 +67,16 @@ export interface ProxySubscriptionOptions {
    * cannot make the server hold every event. Default 1 MiB.
    */
   subscriptionBufferBytes?: number;
+  /**
+   * How often a browser stream that carries no event gets a comment line (`:`, which every event
+   * stream client skips): idle connections are cut by load balancers and proxies (often after 60 s),
+   * and a quiet subscription would be cut and reconnected over and over. Default 15 000 ms.
+   */
+  subscriptionKeepAliveMs?: number;
 }
 
 export const DEFAULT_SUBSCRIPTION_BUFFER_BYTES = 1024 * 1024;
+export const DEFAULT_SUBSCRIPTION_KEEP_ALIVE_MS = 15_000;
 
 export interface GraphQLProxyOptions extends ServerHandlerOptions, ProxyLimitOptions, TrustedDocumentOptions, ProxySubscriptionOptions {}
 
@@ -109,6 +116,7 @@ const PROXY_OPTION_NAMES: KnownOptions<GraphQLProxyOptions & Pick<TenantGraphQLP
   authorizeOperation: true,
   subscriptionUrl: true,
   subscriptionBufferBytes: true,
+  subscriptionKeepAliveMs: true,
 };
 
 /** A graphql-sse client asks for an event stream ("distinct connections": one POST per operation). */
@@ -147,7 +155,8 @@ export function createGraphQLProxy(options: TenantGraphQLProxyOptions): TenantSe
 export function createGraphQLProxy(options: GraphQLProxyOptions): ServerHandler;
 export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLProxyOptions): ServerHandler | TenantServerHandler {
   warnUnknownOptions('createGraphQLProxy', options, PROXY_OPTION_NAMES);
-  for (const name of ['maxBodyBytes', 'maxResponseBytes', 'subscriptionBufferBytes'] as const) checkPositiveInteger(name, options[name]);
+  for (const name of ['maxBodyBytes', 'maxResponseBytes', 'subscriptionBufferBytes', 'subscriptionKeepAliveMs'] as const)
+    checkPositiveInteger(name, options[name]);
   checkTrustedDocumentOptions(options);
   if (options.subscriptionUrl !== undefined && typeof options.subscriptionUrl !== 'function') {
     throw new AuthConfigError("subscriptionUrl must be a function of a region's GraphQL URL, answering its event stream's URL");
@@ -188,6 +197,7 @@ export function createGraphQLProxy(options: GraphQLProxyOptions | TenantGraphQLP
         now: options.now ?? Date.now,
         connectTimeoutMs: limits.timeoutMs,
         bufferBytes: options.subscriptionBufferBytes ?? DEFAULT_SUBSCRIPTION_BUFFER_BYTES,
+        keepAliveMs: options.subscriptionKeepAliveMs ?? DEFAULT_SUBSCRIPTION_KEEP_ALIVE_MS,
       },
       {
         query,

@@ -39,6 +39,8 @@ export interface RelayContext {
   connectTimeoutMs: number;
   /** The bytes of events held for a browser that reads slower than they come: past them its stream ends. */
   bufferBytes: number;
+  /** A quiet browser stream gets a comment line this often, so that no proxy on the way takes it for idle. */
+  keepAliveMs: number;
 }
 
 export interface RelayedOperation {
@@ -70,6 +72,8 @@ const encoder = new TextEncoder();
 /** A graphql-sse "distinct connections" event: `print` of graphql-sse, with the result's JSON text as given. */
 const nextEvent = (json: string) => encoder.encode(`event: next\ndata: ${json}\n\n`);
 const COMPLETE_EVENT = encoder.encode('event: complete\ndata:\n\n');
+/** An event stream comment: every client skips it, every proxy on the way sees bytes. */
+const KEEP_ALIVE = encoder.encode(':\n\n');
 
 const isExpiredResult = (result: { data?: unknown; errors?: readonly GraphQLErrorLike[] }) =>
   result.data == null && result.errors?.some((error) => error.message === TOKEN_EXPIRED_MESSAGE) === true;
@@ -142,12 +146,19 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
   });
   let overlapTimer: ReturnType<typeof setTimeout> | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  /** Whether anything went to the browser since the keep-alive last looked. */
+  let sentSinceLastLook = false;
+  const keepAlive = setInterval(() => {
+    if (!sentSinceLastLook) controller.enqueue(KEEP_ALIVE);
+    sentSinceLastLook = false;
+  }, context.keepAliveMs);
 
   const stop = () => {
     if (stopped) return;
     stopped = true;
     moves.cancel();
     clearTimeout(overlapTimer);
+    clearInterval(keepAlive);
     signal.removeEventListener('abort', stop);
     current?.dispose();
     next?.dispose();
@@ -170,6 +181,7 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
   function relay(json: string): void {
     if (stopped) return;
     controller.enqueue(nextEvent(json));
+    sentSinceLastLook = true;
     // A browser that reads slower than the service sends (or not at all): its stream ends, and its
     // client reconnects with backoff, rather than the server holding every event for it.
     if (-(controller.desiredSize ?? 0) > context.bufferBytes) {

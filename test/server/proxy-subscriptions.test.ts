@@ -215,6 +215,31 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(service.authCalls).toHaveLength(1);
   });
 
+  it('sends a quiet stream a comment line every subscriptionKeepAliveMs, which the browser’s graphql-sse client skips: the events around them arrive in order, once', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { client, seen, until, poke } = await throughProxy(running, { subscriptionKeepAliveMs: 25 });
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+    /** The comment lines the browser read: a line holding only ':', then the blank line that ends it. */
+    const keepAlives = () => seen.join('\n').match(/(?:^|\n):\n\n/g)?.length ?? 0;
+
+    await until(() => keepAlives() >= 2);
+    const topic = pentestTopic('pentestStateChanged', opId);
+    const first = service.publish(topic);
+    await until(() => seqs.length === 1);
+    const atFirst = keepAlives();
+    await until(() => keepAlives() >= atFirst + 2);
+    const second = service.publish(topic);
+    await until(() => seqs.length === 2);
+
+    expect(seqs).toEqual([first, second]);
+    expect(errors).toEqual([]);
+    unsubscribe();
+    await until(() => service.subscriptionConnections.every((connection) => connection.state === 'closed'));
+  });
+
   it('ends the stream of a browser that reads nothing once subscriptionBufferBytes of events wait for it, and closes the upstream stream: the server holds no more', async () => {
     const running = await startService();
     const { service } = running;

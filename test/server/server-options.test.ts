@@ -56,6 +56,7 @@ const SHARED_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
 const PROXY_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ['maxBodyBytes 0', { maxBodyBytes: 0 }, 'maxBodyBytes must be a whole number of at least 1, got 0'],
   ['maxResponseBytes a bigint', { maxResponseBytes: 10n }, 'maxResponseBytes must be a whole number of at least 1, got bigint'],
+  ['subscriptionKeepAliveMs 0', { subscriptionKeepAliveMs: 0 }, 'subscriptionKeepAliveMs must be a whole number of at least 1, got 0'],
 ];
 
 function thrownBy(make: () => unknown): unknown {

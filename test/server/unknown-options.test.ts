@@ -51,7 +51,13 @@ describe('a server handler reports an option name it does not know, in developme
     };
     const fixed = { ...common, apiKey: API_KEY, region: 'test' };
     const perTenant = { ...common, credentials: () => ({ apiKey: API_KEY, region: 'test' }), maxSessions: 10, tenantLabel: () => 'tenant' };
-    const proxyOwn = { maxBodyBytes: 1024, maxResponseBytes: 4096 };
+    const proxyOwn = {
+      maxBodyBytes: 1024,
+      maxResponseBytes: 4096,
+      subscriptionUrl: (graphqlUrl: string) => `${graphqlUrl}/stream`,
+      subscriptionBufferBytes: 2048,
+      subscriptionKeepAliveMs: 10_000,
+    };
     const lines = warningsOf(() => {
       createTokenHandler(fixed).dispose();
       createTokenHandler(perTenant).dispose();
