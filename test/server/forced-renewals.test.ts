@@ -83,7 +83,9 @@ describe('{"expired": T} and what the claimed token says of itself', () => {
     const running = await startService();
     const url = await tokenUrl(running);
     const token = await tokenOf(await post(url, {}));
-    for (const claimed of [craftJwt({ exp: '99999999999' }), craftJwtWithPayload(base64urlEncode('{"exp":1e400}'))]) {
+    // The held token's own exp as a string too: compared as a number, it would pass for a token issued as late as the held one.
+    const heldExp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number }).exp;
+    for (const claimed of [craftJwt({ exp: '99999999999' }), craftJwt({ exp: String(heldExp) }), craftJwtWithPayload(base64urlEncode('{"exp":1e400}'))]) {
       expect(await (await post(url, { expired: claimed })).json()).toEqual({
         token,
         region: 'test',
@@ -129,6 +131,12 @@ describe('{"expired": T} and what the claimed token says of itself', () => {
     expect(checks(running)).toHaveLength(1);
     // Answered by the held token's verdict, just taken: not handed over, and no second check.
     expect(await (await post(url, { expired: craftJwt({ exp: -1 }) })).json()).toEqual({
+      token: held,
+      region: 'test',
+      graphqlUrl: `${running.baseUrl}/v1/graphql`,
+    });
+    // An hour ahead too: with no exp of its own to bound it, the held token cannot say it was not issued now.
+    expect(await (await post(url, { expired: craftJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }) })).json()).toEqual({
       token: held,
       region: 'test',
       graphqlUrl: `${running.baseUrl}/v1/graphql`,
