@@ -28,7 +28,12 @@ export default defineConfig({
       project({ name: 'reliability', include: ['test/reliability/**/*.test.ts'], exclude: ['test/reliability/soak*'] }),
       // The browser side of the two backend modes (token endpoint, GraphQL proxy) lives in src/core and is
       // driven by the server tests, against the handlers a backend mounts.
-      project({ name: 'server', include: ['test/server/**/*.test.ts', 'test/telemetry/**/*.test.ts'] }),
+      // As in `npm test` (vitest.config.ts' shared-worker project), the server tests share a worker: each
+      // mutant's run re-imported the handlers, the mock and jsdom for every file that covers it.
+      project({ name: 'server', include: ['test/server/**/*.test.ts'], isolate: false }),
+      // The telemetry tests run in a process of their own in `npm test` (they install a global
+      // OpenTelemetry provider), so a worker per file here too.
+      project({ name: 'telemetry', include: ['test/telemetry/**/*.test.ts'] }),
       // The Redis cache (src/redis, src/shared-cache) against Debian's redis-server, started by the tests.
       project({ name: 'farm', include: ['test/farm/**/*.test.ts'] }),
       // React Native's adapters (src/native: SecureStore storage, AppState wake) through their Node tests;
