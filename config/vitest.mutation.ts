@@ -10,6 +10,8 @@ const env = { FUZZ_RUNS: '10', MODEL_RUNS: '15', MODEL_SEED: '20261122', FUZZ_SE
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { include, ...shared } = base.test;
 
+const SERVER_TIMER_COUNTS = ['test/server/forced-renewals.test.ts', 'test/server/session-pool.test.ts'];
+
 const project = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
   ...base,
   test: { ...shared, env, ...test },
@@ -29,8 +31,11 @@ export default defineConfig({
       // The browser side of the two backend modes (token endpoint, GraphQL proxy) lives in src/core and is
       // driven by the server tests, against the handlers a backend mounts.
       // As in `npm test` (vitest.config.ts' shared-worker project), the server tests share a worker: each
-      // mutant's run re-imported the handlers, the mock and jsdom for every file that covers it.
-      project({ name: 'server', include: ['test/server/**/*.test.ts'], isolate: false }),
+      // mutant's run re-imported the handlers, the mock and jsdom for every file that covers it. The two
+      // that count the process's live timers keep a worker per file: here one worker runs every file in
+      // turn, and a timer another file's handler still holds for a moment counted as theirs.
+      project({ name: 'server', include: ['test/server/**/*.test.ts'], exclude: SERVER_TIMER_COUNTS, isolate: false }),
+      project({ name: 'server-timers', include: SERVER_TIMER_COUNTS }),
       // The telemetry tests run in a process of their own in `npm test` (they install a global
       // OpenTelemetry provider), so a worker per file here too.
       project({ name: 'telemetry', include: ['test/telemetry/**/*.test.ts'] }),
