@@ -68,9 +68,9 @@ export interface ProxySubscriptionOptions {
    */
   subscriptionBufferBytes?: number;
   /**
-   * How often a browser stream that carries no event gets a comment line (`:`, which every event
-   * stream client skips): idle connections are cut by load balancers and proxies (often after 60 s),
-   * and a quiet subscription would be cut and reconnected over and over. Default 15 000 ms.
+   * How often a browser stream gets a comment line (`:`, which every event stream client skips):
+   * idle connections are cut by load balancers and proxies (often after 60 s), and a quiet
+   * subscription would be cut and reconnected over and over. Default 15 000 ms.
    */
   subscriptionKeepAliveMs?: number;
 }

@@ -39,7 +39,7 @@ export interface RelayContext {
   connectTimeoutMs: number;
   /** The bytes of events held for a browser that reads slower than they come: past them its stream ends. */
   bufferBytes: number;
-  /** A quiet browser stream gets a comment line this often, so that no proxy on the way takes it for idle. */
+  /** A browser stream gets a comment line this often, so that no proxy on the way takes a quiet one for idle. */
   keepAliveMs: number;
 }
 
@@ -146,11 +146,9 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
   });
   let overlapTimer: ReturnType<typeof setTimeout> | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  /** Whether anything went to the browser since the keep-alive last looked. */
-  let sentSinceLastLook = false;
+  // Every keepAliveMs, events or not: three bytes, and no state to keep of what went out meanwhile.
   const keepAlive = setInterval(() => {
-    if (!sentSinceLastLook) controller.enqueue(KEEP_ALIVE);
-    sentSinceLastLook = false;
+    controller.enqueue(KEEP_ALIVE);
   }, context.keepAliveMs);
 
   const stop = () => {
@@ -181,7 +179,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
   function relay(json: string): void {
     if (stopped) return;
     controller.enqueue(nextEvent(json));
-    sentSinceLastLook = true;
     // A browser that reads slower than the service sends (or not at all): its stream ends, and its
     // client reconnects with backoff, rather than the server holding every event for it.
     if (-(controller.desiredSize ?? 0) > context.bufferBytes) {

@@ -215,7 +215,7 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(service.authCalls).toHaveLength(1);
   });
 
-  it('sends a quiet stream a comment line every subscriptionKeepAliveMs, which the browser’s graphql-sse client skips: the events around them arrive in order, once', async () => {
+  it('sends a stream a comment line every subscriptionKeepAliveMs, which the browser’s graphql-sse client skips: the events around them arrive in order, once', async () => {
     const running = await startService();
     const { service } = running;
     const { client, seen, until, poke } = await throughProxy(running, { subscriptionKeepAliveMs: 25 });
