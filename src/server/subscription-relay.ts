@@ -1,6 +1,6 @@
 import type * as GraphqlSse from 'graphql-sse';
 import type { SharedSession } from '../core/session/shared-session.js';
-import { createTokenMoves } from '../core/session/token-moves.js';
+import { createTokenMoves, MAX_OVERLAP_MS } from '../core/session/token-moves.js';
 import type { TokenSession } from '../core/session/token-session.js';
 import { isTokenExpiredBody, isTokenRejectedBody, TOKEN_EXPIRED_MESSAGE } from '../core/wire/expired-answer.js';
 import { upstreamAuthFailure } from './upstream-client.js';
@@ -63,9 +63,6 @@ interface Upstream {
   connected: boolean;
   dispose: () => void;
 }
-
-/** The longest two upstream streams overlap during a move when no event shows them in step. */
-const MAX_OVERLAP_MS = 5_000;
 
 const encoder = new TextEncoder();
 
@@ -263,13 +260,9 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       handOver([]);
       return;
     }
-    const untilExpiry = Math.max(0, current.held.expiresAt - now());
-    overlapTimer = setTimeout(
-      () => {
-        handOver([]);
-      },
-      Math.min(MAX_OVERLAP_MS, untilExpiry),
-    );
+    overlapTimer = setTimeout(() => {
+      handOver([]);
+    }, MAX_OVERLAP_MS);
   }
 
   function ended(upstream: Upstream, ending: Ending): void {

@@ -89,6 +89,12 @@ export interface MockService {
   /** Latency added to each /v1/graphql answer. */
   graphqlDelayMs: number;
   /**
+   * Latency before each subscription starts listening, once its operation arrived: a server that
+   * looks the operation up first. The connection is acknowledged at once; events published meanwhile
+   * do not reach it.
+   */
+  subscribeDelayMs: number;
+  /**
    * Every token issued so far now answers as expired; returns how many that is. Served on a port
    * (listen(), the CLI), `POST /__mock/expire-tokens` from 127.0.0.1 or ::1 with `Content-Type:
    * application/json` does the same.
@@ -204,6 +210,7 @@ class MockServiceImpl implements MockService {
   corsOnExpired = true;
   authDelayMs = 0;
   graphqlDelayMs = 0;
+  subscribeDelayMs = 0;
   readonly requests: LoggedRequest[] = [];
   readonly authCalls: AuthCall[] = [];
   readonly graphqlCalls: GraphQLCall[] = [];
@@ -249,6 +256,7 @@ class MockServiceImpl implements MockService {
     this.#gate = {
       schema: this.#schema,
       expiredMessage: EXPIRED_MESSAGE,
+      subscribeDelayMs: () => this.subscribeDelayMs,
       admit: (transport, region, authorization) => this.#admit(transport, region, authorization),
       expiredAnswer: () => ({ status: this.expiredStatus, body: EXPIRED_BODY }),
     };

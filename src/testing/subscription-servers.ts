@@ -36,6 +36,8 @@ export interface Admitted {
 export interface SubscriptionGate {
   readonly schema: GraphQLSchema;
   readonly expiredMessage: string;
+  /** The mock's `subscribeDelayMs`, read as each operation arrives. */
+  subscribeDelayMs(): number;
   admit(transport: 'ws' | 'sse', region: string, authorization: string | null): Promise<Admitted | 'expired' | 'refused'>;
   /** The expired answer and the refusal, as the GraphQL endpoint gives them. */
   expiredAnswer(): { status: number; body: string };
@@ -56,7 +58,16 @@ async function importPeer<T>(specifier: string): Promise<T> {
  * build for the mock and Node loads its CommonJS one for the peers, graphql's own `validate` would
  * refuse a schema of the other copy.
  */
-const ownGraphql = (gate: SubscriptionGate) => ({ schema: gate.schema, validate, execute, subscribe });
+const ownGraphql = (gate: SubscriptionGate) => ({
+  schema: gate.schema,
+  validate,
+  execute,
+  subscribe: async (args: Parameters<typeof subscribe>[0]) => {
+    const delayMs = gate.subscribeDelayMs();
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return subscribe(args);
+  },
+});
 
 type WsModule = typeof WsPeer;
 type UseWsModule = typeof UseWsPeer;

@@ -3,6 +3,15 @@ import { dueAtOf, firedBeforeDue, type SharedSession } from './shared-session.js
 import type { TokenSession } from './token-session.js';
 
 /** What a connection that outlives its token (a subscription, the proxy's relayed stream) tells its moves. */
+/**
+ * The longest two connections overlap during a move when no event shows them in step (both delivered,
+ * or the new one delivered what the old one did): a quiet subscription does not keep its old
+ * connection, and its duplicates, for long. Not bounded by the held token's expiry as this process
+ * counts it: a server acknowledges a connection before it listens for the operation, and the old
+ * connection carries the events until the new one does (the server ends it when its token really ends).
+ */
+export const MAX_OVERLAP_MS = 5_000;
+
 export interface TokenMovesOptions<Prepared> {
   session: Pick<TokenSession, 'readySession'>;
   now: () => number;

@@ -73,4 +73,41 @@ describe.each(['ws', 'sse'] as const)('client.subscribe over %s', (transport) =>
       expect(service.authCalls).toHaveLength(4);
     },
   );
+
+  it(
+    'leaves the old connection only once the new one delivers: a server slow to start the operation loses no event, even when the move ends past the expiry the client counts on',
+    { timeout: 60_000 },
+    async () => {
+      // The service's clock 10 s behind the client's: its connections outlive the expiry the client
+      // reads from each token (which also takes a second off), as with a server that checks a token
+      // only at connect. The new connection is acknowledged at once but listens 1.5 s after its
+      // operation arrives, well past that expiry: the old connection is what carries the events then.
+      const { service, client, events, opId, topic, until } = await subscribedHarness({
+        transport,
+        tokenLifetimeSec: 3,
+        serviceNow: () => Date.now() - 10_000,
+      });
+      const seqs: number[] = [];
+      const unsubscribe = client.subscribe<StateEvent, { op: string }>(
+        STATE_CHANGES,
+        { op: opId },
+        { onData: (data) => seqs.push(data.pentestStateChanged.seq), eventKey: (data) => data.pentestStateChanged.seq },
+      );
+      await until(() => ofType(events, 'subscription-start').length === 1);
+      service.subscribeDelayMs = 1_500;
+      const stopEmitting = service.emitEvery(20);
+
+      await until(() => ofType(events, 'subscription-renewed').length === 1);
+      const [, taking] = service.subscriptionConnections;
+      expect(taking?.subscriptions).toBe(1);
+      stopEmitting();
+      const published = service.publish(topic);
+      await expect.poll(() => seqs.at(-1)).toBe(published);
+      unsubscribe();
+
+      expect(seqs).toEqual(Array.from({ length: published }, (_, index) => index + 1));
+      expect(ofType(events, 'subscription-renewed').map((event) => event.reason)).toEqual(['expiring']);
+      expect(service.subscriptionConnections.filter((connection) => connection.endedForExpiry)).toEqual([]);
+    },
+  );
 });

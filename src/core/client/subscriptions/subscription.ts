@@ -3,7 +3,7 @@ import { unusableConfig } from '../../errors/error-message.js';
 import { fullJitterMs, outageWaitMs } from '../../session/auth-backoff.js';
 import { onSignedOut, tokenTag } from '../../session/auth-events.js';
 import type { SharedSession } from '../../session/shared-session.js';
-import { createTokenMoves } from '../../session/token-moves.js';
+import { createTokenMoves, MAX_OVERLAP_MS } from '../../session/token-moves.js';
 import { isTransientAuthError } from '../../wire/transient.js';
 import { operationText } from '../../wire/operation-text.js';
 import type { GraphQLDocument, Variables } from '../../wire/transport.js';
@@ -22,11 +22,6 @@ interface Attempt {
   dispose: () => void;
 }
 
-/**
- * The longest two connections overlap during a move when no event shows them in step: a quiet
- * subscription does not keep its old connection (and its duplicates) for long.
- */
-const MAX_OVERLAP_MS = 5_000;
 /** Event keys remembered for dropping duplicates: far more than two connections can hold in flight. */
 const REMEMBERED_KEYS = 1_000;
 
@@ -171,7 +166,7 @@ export function startSubscription<TData, TVariables extends Variables>(
       return;
     }
     current.delivered = false;
-    overlapTimer = setTimeout(handOver, Math.min(MAX_OVERLAP_MS, Math.max(0, current.session.expiresAt - now())));
+    overlapTimer = setTimeout(handOver, MAX_OVERLAP_MS);
   }
 
   function deliver(from: Attempt, result: SubscriptionResult): void {
