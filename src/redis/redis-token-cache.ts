@@ -87,7 +87,9 @@ export function redisStringStore(client: RedisClientLike): StringStore {
     async get(name) {
       ready();
       const stored = await client.eval(GET_IF_SMALL, { keys: [name], arguments: [String(MAX_STORED_CHARS)] });
-      return typeof stored === 'string' ? stored : null;
+      // The script's false comes as null, the value as a string, or as a Buffer from a client that maps
+      // strings to Buffers (withTypeMapping): read as UTF-8 too, where refusing it made every read a miss.
+      return stored === null ? null : (stored as string | Buffer).toString();
     },
     async set(name, value, ttlMs) {
       ready();

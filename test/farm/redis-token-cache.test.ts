@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createClient } from 'redis';
+import { createClient, RESP_TYPES } from 'redis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redisTokenCache, type RedisTokenCacheOptions } from '../../src/redis/index.js';
 import { createGraphQLProxy } from '../../src/server/index.js';
@@ -29,6 +29,25 @@ describe('redisTokenCache on a real redis-server', () => {
     const redis = await testRedis();
     expect((await post(await proxyOn(running, redis), ITEMS)).status).toBe(200);
     expect((await post(await proxyOn(running, redis), ITEMS)).status).toBe(200);
+
+    expect(running.service.authCalls).toHaveLength(1);
+    expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(Array(2).fill(running.service.issuedTokens[0]));
+  });
+
+  it('a client that answers strings as Buffers (withTypeMapping) reads the stored token as text: the second instance asks no /v1/auth', async () => {
+    const running = await startService();
+    const redis = await testRedis();
+    const proxies = [];
+    for (let instance = 0; instance < 2; instance++) {
+      const client = (await redisClient(redis)).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+      const tokenCache = redisTokenCache(client, { encryptionKey: 'a secret of thirty-two characters!' });
+      proxies.push(
+        await serveHandler(
+          createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, tokenCache }),
+        ),
+      );
+    }
+    for (const proxy of proxies) expect((await post(proxy, ITEMS)).status).toBe(200);
 
     expect(running.service.authCalls).toHaveLength(1);
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(Array(2).fill(running.service.issuedTokens[0]));

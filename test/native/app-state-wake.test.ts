@@ -3,37 +3,44 @@ import { appStateWake, type AppStateLike } from 'graphql-jwt-auth-react/native';
 import { PentestsDocument } from '../support/documents.js';
 import { bearerTokens, clientFor, startService } from '../support/fixtures.js';
 
-/** React Native's AppState as the client sees it: the test says when the app changes state. */
+/**
+ * React Native's AppState as the client sees it: the test says when the app changes state. Listeners
+ * are kept by event, as AppState keeps them: only those added for 'change' hear a change of state.
+ */
 function fakeAppState() {
-  const listeners = new Set<(state: string) => void>();
+  const listeners = new Map<string, Set<(state: string) => void>>();
   const appState: AppStateLike = {
-    addEventListener: (_type, listener) => {
-      listeners.add(listener);
+    addEventListener: (type, listener) => {
+      const ofType = listeners.get(type) ?? new Set();
+      listeners.set(type, ofType.add(listener));
       return {
         remove: () => {
-          listeners.delete(listener);
+          ofType.delete(listener);
         },
       };
     },
   };
   const set = (state: string) => {
-    for (const listener of listeners) listener(state);
+    for (const listener of listeners.get('change') ?? []) listener(state);
   };
-  return { appState, listeners, set };
+  const listening = () => listeners.get('change')?.size ?? 0;
+  return { appState, listening, set };
 }
 
 describe('appStateWake', () => {
-  it('renews a token that expired in the background when the app becomes active, before the next request asks, and stops listening on dispose', async () => {
+  it('renews a token that expired in the background when the app becomes active (not while inactive), before the next request asks, and stops listening on dispose', async () => {
     const running = await startService();
-    const { appState, listeners, set } = fakeAppState();
+    const { appState, listening, set } = fakeAppState();
     let skewMs = 0;
     const client = clientFor(running, { renewOnWake: appStateWake(appState), now: () => Date.now() + skewMs });
     const first = await client.getToken();
-    expect(listeners.size).toBe(1);
+    expect(listening()).toBe(1);
 
     set('background');
     skewMs = 3_601_000; // asleep past the hour
     set('inactive');
+    // Only 'active' is the foreground: a renewal would have set 'authenticating' by now.
+    expect(client.store.getState()).toMatchObject({ status: 'authenticated', token: first });
     expect(running.service.authCalls).toHaveLength(1);
     const renewed = new Promise<void>((resolve) => {
       const stop = client.store.subscribe((state) => {
@@ -62,6 +69,6 @@ describe('appStateWake', () => {
     expect(bearerTokens(running.service).at(-1)).toBe(client.store.getState().token);
 
     client.dispose();
-    expect(listeners.size).toBe(0);
+    expect(listening()).toBe(0);
   });
 });

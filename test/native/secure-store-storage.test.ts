@@ -76,6 +76,7 @@ describe('secureStoreStorage', () => {
       'parts:0',
       'parts:-1',
       'parts:',
+      'oldparts:2',
     ]) {
       items.clear();
       items.set('k', header);
@@ -95,6 +96,45 @@ describe('secureStoreStorage', () => {
       expect(calls.value, header).toBeLessThanOrEqual(1 + 1 + 32);
       expect(items.size, header).toBe(0);
     }
+  });
+
+  it('writes, replaces and removes at one keychain call per key it touches: no part is deleted that was never written', async () => {
+    const { store, calls } = keychain(8);
+    const storage = secureStoreStorage(store, { maxValueBytes: 4 });
+    // Read the header, delete it, write 3 parts, write the header: nothing was stored before.
+    await storage.setItem('k', 'x'.repeat(12));
+    expect(calls.value).toBe(1 + 1 + 3 + 1);
+    // The same, then delete the 2 parts the shorter value leaves over.
+    calls.value = 0;
+    await storage.setItem('k', 'y');
+    expect(calls.value).toBe(1 + 1 + 1 + 1 + 2);
+    // Read the header, delete it and the one part.
+    calls.value = 0;
+    await storage.removeItem('k');
+    expect(calls.value).toBe(1 + 1 + 1);
+    // Nothing stored: read the header and delete it.
+    calls.value = 0;
+    await storage.removeItem('k');
+    expect(calls.value).toBe(1 + 1);
+  });
+
+  it.each([
+    ['U+007F', 1, '\u007f'],
+    ['U+0080', 2, '\u0080'],
+    ['U+07FF', 2, '\u07ff'],
+    ['U+0800', 3, '\u0800'],
+    ['U+FFFF', 3, '\uffff'],
+    ['U+10000', 4, '\u{10000}'],
+    ['U+10FFFF', 4, '\u{10ffff}'],
+  ])('counts %s at its UTF-8 length (%i bytes): 32 parts filled to maxValueBytes fit, none over it', async (_label, bytes, char) => {
+    // 12 bytes hold a whole number of characters of every width.
+    const { store, items } = keychain(12);
+    const storage = secureStoreStorage(store, { maxValueBytes: 12 });
+    const value = char.repeat((32 * 12) / bytes);
+    expect(Buffer.byteLength(value)).toBe(32 * 12);
+    await storage.setItem('k', value);
+    expect(items.get('k')).toBe('parts:32');
+    expect(await storage.getItem('k')).toBe(value);
   });
 
   it('keeps a value of up to 32 parts and refuses a longer one, leaving no older value behind', async () => {
