@@ -66,6 +66,19 @@ describe('{"expired": T} for the current, valid token', () => {
     expect(checks(running)).toHaveLength(1);
   });
 
+  it('a check the service answers with a 503 is no verdict on the token: one renewal in service, as for a check with no answer', async () => {
+    const running = await startService();
+    const url = await tokenUrl(running, { forcedRenewalIntervalMs: 60_000 });
+    const token = await tokenOf(await post(url, {}));
+    running.service.queueGraphqlFailures(503);
+
+    const renewed = await tokenOf(await post(url, { expired: token }));
+
+    expect(renewed).not.toBe(token);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 200]);
+    expect(checks(running).map((call) => call.status)).toEqual([503]);
+  });
+
   it('a handler holding no token, claimed the shared cache’s token the service still accepts: answered as checked (not handed over), no /v1/auth call', async () => {
     const running = await startService();
     const tokenCache = memoryTokenCache();

@@ -96,6 +96,37 @@ function subscribed(client: CoreAuthClient, opId: string, poke: () => void) {
   return { seqs, errors, unsubscribe };
 }
 
+/** A browser's event stream request, read as it comes: the text so far, and whether the stream ended (or broke). */
+async function rawStream(url: string, body: unknown, poke: () => void) {
+  const browser = new AbortController();
+  cleanups.push(() => {
+    browser.abort();
+  });
+  const response = await withSession(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+    signal: browser.signal,
+  });
+  const read = { status: response.status, text: '', ended: false };
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  const next = async (): Promise<void> => {
+    const chunk = await reader?.read();
+    if (chunk === undefined || chunk.done) return;
+    read.text += decoder.decode(chunk.value, { stream: true });
+    poke();
+    return next();
+  };
+  void next()
+    .catch(() => undefined)
+    .then(() => {
+      read.ended = true;
+      poke();
+    });
+  return read;
+}
+
 describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
   it(
     'stays subscribed across three upstream renewals: every event by seq, once; one /v1/auth per renewal; no key or token in the browser',
@@ -370,7 +401,52 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
       body: JSON.stringify({ query: 'mutation { pauseOp(op_id: "x") { op_id } }' }),
     });
     expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [{ message: 'Post a mutation as JSON: an event stream is opened again on each new token', extensions: { code: 'BAD_REQUEST' } }],
+    });
     expect(running.service.authCalls).toEqual([]);
+  });
+
+  it('relays the operation the browser names in a document of several: its operationName goes upstream with the stream', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { url, until, poke } = await throughProxy(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const opened = () => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1);
+
+    const read = await rawStream(
+      url,
+      { query: `query Count { pentests_count } ${STATE_CHANGES}`, variables: { op: opId }, operationName: 'StateChanges' },
+      poke,
+    );
+    await until(() => opened() || read.ended);
+    expect(read).toMatchObject({ status: 200, ended: false });
+    const published = service.publish(pentestTopic('pentestStateChanged', opId));
+    await until(() => read.text.includes('"seq"') || read.ended);
+
+    expect(read.text).toContain(`{"pentestStateChanged":{"seq":${String(published)},`);
+  });
+
+  // The mock serves its GraphQL at /v1/graphql/ as well (the service's own CLI posts there), and an
+  // app may write the URL so: its stream is still /v1/graphql/stream, however many slashes end it.
+  it.each(['/v1/graphql/', '/v1/graphql//'])('the default event stream of a GraphQL URL written %s is <base>/v1/graphql/stream', async (path) => {
+    const running = await startService();
+    const { service } = running;
+    const regions = { test: { authUrl: `${running.baseUrl}/v1/auth`, graphqlUrl: `${running.baseUrl}${path}` } };
+    const { url, until, poke } = await throughProxy(running, { regions });
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const opened = () => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1);
+
+    const read = await rawStream(url, { query: STATE_CHANGES, variables: { op: opId } }, poke);
+    await until(() => opened() || read.ended);
+    expect(read).toMatchObject({ status: 200, ended: false });
+    const published = service.publish(pentestTopic('pentestStateChanged', opId));
+    await until(() => read.text.includes('"seq"') || read.ended);
+
+    expect(read.text).toContain(`{"pentestStateChanged":{"seq":${String(published)},`);
+    expect(service.requests.filter((request) => request.path !== '/v1/auth').map((request) => [request.path, request.status])).toEqual([
+      ['/v1/graphql/stream', 200],
+    ]);
   });
 
   it('docs/api.md’s example: the route and the browser’s watchPentestState, end to end', async () => {

@@ -57,6 +57,16 @@ const PROXY_REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   ['maxBodyBytes 0', { maxBodyBytes: 0 }, 'maxBodyBytes must be a whole number of at least 1, got 0'],
   ['maxResponseBytes a bigint', { maxResponseBytes: 10n }, 'maxResponseBytes must be a whole number of at least 1, got bigint'],
   ['subscriptionKeepAliveMs 0', { subscriptionKeepAliveMs: 0 }, 'subscriptionKeepAliveMs must be a whole number of at least 1, got 0'],
+  [
+    'subscriptionUrl a string',
+    { subscriptionUrl: 'http://127.0.0.1:9/v1/graphql/stream' },
+    "subscriptionUrl must be a function of a region's GraphQL URL, answering its event stream's URL",
+  ],
+  [
+    'authorizeOperation not a function',
+    { operations: { a: 'query A { pentests_count }' }, authorizeOperation: 'admins only' },
+    'authorizeOperation must be a function of the request and the operation, answering true or false',
+  ],
 ];
 
 function thrownBy(make: () => unknown): unknown {

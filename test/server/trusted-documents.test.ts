@@ -92,6 +92,34 @@ describe('createGraphQLProxy({ operations }): what it sends', () => {
   });
 });
 
+describe('createGraphQLProxy({ operations }): an anonymous operation on the list', () => {
+  const ANONYMOUS = '{ pentests_count }';
+
+  it('runs by its id or its text with no operationName upstream; authorizeOperation is told its name is null', async () => {
+    const running = await startService();
+    const told: OperationFacts[] = [];
+    const { url } = await served(running, {
+      operations: { ...MANIFEST, [sha256(ANONYMOUS)]: ANONYMOUS },
+      authorizeOperation: (_request, operation) => {
+        told.push(operation);
+        return true;
+      },
+    });
+
+    const answers = [await post(url, { documentId: sha256(ANONYMOUS) }), await post(url, { query: ANONYMOUS })];
+
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { data: { pentests_count: number } }).data.pentests_count).toBeTypeOf('number');
+    }
+    expect(running.service.graphqlCalls.map((call) => JSON.parse(call.body) as unknown)).toEqual([{ query: ANONYMOUS }, { query: ANONYMOUS }]);
+    expect(told).toEqual([
+      { operationName: null, type: 'query', id: sha256(ANONYMOUS) },
+      { operationName: null, type: 'query', id: sha256(ANONYMOUS) },
+    ]);
+  });
+});
+
 describe('createGraphQLProxy({ operations }): what it refuses before the service sees it', () => {
   const refused: Array<[string, unknown]> = [
     ['an unknown id', { documentId: sha256('query Other { pentests_count }') }],
@@ -127,6 +155,8 @@ describe('createGraphQLProxy({ operations }): what it refuses before the service
     const empty = await post(url, { variables: {} });
 
     expect([get.status, shapeless.status, empty.status]).toEqual([405, 400, 400]);
+    const BAD_REQUEST = { errors: [{ message: 'Send {"documentId" or "query", "variables"?, "operationName"?}', extensions: { code: 'BAD_REQUEST' } }] };
+    expect([await shapeless.json(), await empty.json()]).toEqual([BAD_REQUEST, BAD_REQUEST]);
     expect(running.service.graphqlCalls).toEqual([]);
   });
 
@@ -137,14 +167,17 @@ describe('createGraphQLProxy({ operations }): what it refuses before the service
 
     await refusal(await post(url, { query: secretText, operationName: 'LaunchEverything' }));
     await refusal(await post(url, { documentId: 'x'.repeat(5000), operationName: 'N'.repeat(500) }));
+    await refusal(await post(url, { documentId: 'y'.repeat(100), operationName: 'M'.repeat(100) }));
     expect((await post(url, { documentId: sha256(COUNT) })).status).toBe(200);
 
     expect(lines).toEqual([
       'graphql-jwt-auth-react: refused an operation (unlisted_text): id none, name "LaunchEverything"; answered 403',
       `graphql-jwt-auth-react: refused an operation (unknown_id): id "${'x'.repeat(100)}…", name "${'N'.repeat(100)}…"; answered 403`,
+      // 100 characters are the whole value: nothing cut, no ellipsis.
+      `graphql-jwt-auth-react: refused an operation (unknown_id): id "${'y'.repeat(100)}", name "${'M'.repeat(100)}"; answered 403`,
     ]);
     expect(lines.join('\n')).not.toContain('start_pentest');
-    expect(handler.status()).toEqual({ state: 'ok', since: expect.any(Number) as number, code: null, refusedOperations: 2 });
+    expect(handler.status()).toEqual({ state: 'ok', since: expect.any(Number) as number, code: null, refusedOperations: 3 });
     expect(await handler.ready()).toEqual(handler.status());
   });
 
@@ -178,7 +211,7 @@ describe('createGraphQLProxy({ operations, authorizeOperation })', () => {
   ])('%s: only an admin’s session runs the mutation; it is told the list’s facts, not the browser’s', async (_name, decide) => {
     const running = await startService();
     const told: OperationFacts[] = [];
-    const { url, handler } = await served(running, {
+    const { url, handler, lines } = await served(running, {
       authorizeRequest: (request) => hasSession(request) || isAdmin(request),
       authorizeOperation: (request, operation) => {
         told.push(operation);
@@ -200,6 +233,8 @@ describe('createGraphQLProxy({ operations, authorizeOperation })', () => {
       { operationName: 'Count', type: 'query', id: sha256(COUNT) },
     ]);
     expect(handler.status().refusedOperations).toBe(1);
+    // The operator reads which listed operation was refused: the list's id and name, though the browser sent no name.
+    expect(lines).toEqual([`graphql-jwt-auth-react: refused an operation (not_authorized): id "${sha256(PAUSE)}", name "PauseOp"; answered 403`]);
   });
 });
 
@@ -244,6 +279,8 @@ describe('createGraphQLProxy({ operations }): the proxy’s guarantees hold with
     expect(sentTexts(running)).toEqual([COUNT, COUNT]);
     expect(handler.status()).toEqual({ sessions: 2, ok: 2, degraded: 0, failing: 0, refusedOperations: 1 });
     expect(handler.status({ apiKey: API_KEY, region: 'test' })).toEqual({ state: 'ok', since: expect.any(Number) as number, code: null });
+    // A pool has no ready() (its type has none), list or not: a probe that looks for one finds none, not one that throws.
+    expect('ready' in handler).toBe(false);
   });
 
   it('the body limit comes first: a body over maxBodyBytes is 413 whatever it asks for', async () => {
