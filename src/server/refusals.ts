@@ -1,9 +1,10 @@
 import { jsonResponse } from './responses.js';
 import type { HandlerOptionsBase } from './options.js';
 
-// What nearly every client sends is taken at a glance; the pattern is for the rest.
+// What nearly every client sends is taken at a glance; the pattern is for the rest. Headers has
+// stripped the white space around the value already.
 const isJson = (contentType: string | null) =>
-  contentType === 'application/json' || (contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim()));
+  contentType === 'application/json' || (contentType !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType));
 
 const firstValue = (value: string | null) => value?.split(',')[0]?.trim();
 

@@ -182,6 +182,23 @@ describe.each([
     expect(running.service.authCalls).toHaveLength(0);
   });
 
+  it('in process (fetchInProcess), a request that carries a listed Origin is trusted as any other: no app check, no CORS headers', async () => {
+    // A Server Component passes on the browser's request, Origin and all, without its cookie.
+    const running = await startService();
+    const handler = make(options(running));
+
+    const answer = await handler.fetchInProcess('/api', {
+      method: 'POST',
+      headers: { origin: FRONT_END, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      body: goodBody,
+    });
+
+    expect(answer.status).toBe(200);
+    expect(corsHeaders(answer)).toEqual(NO_CORS);
+    expect(running.service.authCalls).toHaveLength(1);
+    handler.dispose();
+  });
+
   it('answers the page’s own origin without CORS headers: it needs none', async () => {
     const running = await startService();
     const url = await serveHandler(make(options(running)));

@@ -574,3 +574,90 @@ describe('the interval after a renewal in service the service could not serve', 
     expect(running.service.authCalls.map((call) => call.status)).toEqual([200, 503, 200]);
   });
 });
+
+/**
+ * A token handler whose checks of the tokens a test holds wait until the test lets them go, and the
+ * token each check was sent with, in order.
+ */
+async function heldChecks(running: Running, options: Partial<ServerHandlerOptions> = {}) {
+  const holds = new Map<string, Promise<void>>();
+  const sent: string[] = [];
+  const handler = createTokenHandler({
+    apiKey: API_KEY,
+    region: 'test',
+    regions: { test: running.baseUrl },
+    authorizeRequest: hasSession,
+    fetch: async (input, init) => {
+      const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer /, '');
+      if (token !== undefined && typeof init?.body === 'string' && init.body.includes('TokenCheck')) {
+        sent.push(token);
+        await holds.get(token);
+      }
+      return fetch(input, init);
+    },
+    ...options,
+  });
+  const url = `${await serveHandler(handler)}/api/token`;
+  const hold = (token: string) => {
+    let release: () => void = () => undefined;
+    holds.set(token, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      holds.delete(token);
+      release();
+    };
+  };
+  return { handler, url, sent, hold };
+}
+
+describe('checks of two tokens at once: the one held before a renewal, and the renewed one', () => {
+  it('the first answered while the second runs leaves the second shared: a claim of the renewed token meanwhile joins it, 1 check of each', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    let onNow: () => void = () => undefined;
+    const { handler, url, sent, hold } = await heldChecks(running, {
+      now: () => {
+        onNow();
+        return Date.now();
+      },
+    });
+    const first = await tokenOf(await post(url, {}));
+    const releaseFirst = hold(first);
+    const firstClaim = post(url, { expired: first });
+    await waitUntil(() => sent.length === 1);
+    await handler.refresh();
+    const second = running.service.issuedTokens[1] ?? '';
+    const releaseSecond = hold(second);
+    const secondClaim = post(url, { expired: second });
+    await waitUntil(() => sent.length === 2);
+    releaseFirst();
+    expect(await tokenOf(await firstClaim)).toBe(second);
+
+    // A claim of a token as new as the renewed one (its exp) has the handler check the renewed one.
+    // The claim reads the clock just before it joins that check: the check is let go then.
+    onNow = () => {
+      onNow = () => undefined;
+      releaseSecond();
+    };
+    const asNew = craftJwt({ exp: decodeJwt(second)?.exp });
+    expect(await Promise.all([secondClaim.then(tokenOf), post(url, { expired: asNew }).then(tokenOf)])).toEqual([second, second]);
+    expect(sent).toEqual([first, second]);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
+  it('the first answered after the second: its claims are answered the renewed token', async () => {
+    const running = await startService({ tokenLifetimeSec: 3600 });
+    const { handler, url, sent, hold } = await heldChecks(running);
+    const first = await tokenOf(await post(url, {}));
+    const releaseFirst = hold(first);
+    const firstClaim = post(url, { expired: first });
+    await waitUntil(() => sent.length === 1);
+    await handler.refresh();
+    const second = running.service.issuedTokens[1];
+    expect(await tokenOf(await post(url, { expired: second }))).toBe(second);
+
+    releaseFirst();
+    const answer = await firstClaim;
+    expect(answer.status).toBe(200);
+    expect(await tokenOf(answer)).toBe(second);
+    expect(sent).toEqual([first, second]);
+  });
+});

@@ -67,6 +67,27 @@ describe.each(HANDLERS)('%s: what reaches a log line', (_name, make, body) => {
   });
 });
 
+describe('the bound of a log line: 1000 characters before escaping', () => {
+  it('a line of exactly 1000 characters is written whole; one of 1001 is cut to 1000 and says 1 more character was left out', async () => {
+    const running = await startService();
+    const { lines, logger } = recordingLogger();
+    const credentials: TenantHandlerOptions['credentials'] = (request) => ({ apiKey: API_KEY, region: request.headers.get('x-region') ?? '' });
+    const url = await serveHandler(createTokenHandler({ credentials, regions: { test: running.baseUrl }, logger }));
+    const logged = async (region: string) => {
+      expect((await post(url, {}, { 'x-region': region })).status).toBe(500);
+      return lines.at(-1) ?? '';
+    };
+    // The line around the region: its length with a region of one character, less that character.
+    const around = (await logged('x')).length - 1;
+
+    const whole = await logged('A'.repeat(1_000 - around));
+    expect(whole).toHaveLength(1_000);
+    expect(whole).toMatch(/AAAA"; configured regions: test\); answered 500$/);
+    const cut = await logged('A'.repeat(1_001 - around));
+    expect(cut).toBe(`${whole.replace('"; configured', 'A"; configured').slice(0, 1_000)}… (1 more characters)`);
+  });
+});
+
 describe('the other lines the handlers write, through the same rule', () => {
   it('a health line carrying an upstream error message is escaped', async () => {
     const { lines, logger } = recordingLogger();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // A readiness probe before any traffic: status() of a handler nobody used says ok, having asked
 // nothing; ready() asks for a token first, so a wrong key or an unreachable service reads failing.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
 import { freePort } from '../support/free-ports.js';
@@ -60,6 +61,29 @@ describe.each(HANDLERS)('%s: ready()', (_name, make) => {
       expect(await handler.ready()).toMatchObject({ state: 'ok', code: null });
       expect(await handler.ready()).toMatchObject({ state: 'ok', code: null });
       expect(running.service.authCalls).toHaveLength(1);
+    } finally {
+      handler.dispose();
+    }
+  });
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('a handler for many tenants', () => {
+  // The trusted-documents proxy wraps ready() when there is one: a tenant pool's must stay absent, not a ready() that throws.
+  it.each([
+    ['token handler', () => createTokenHandler({ credentials: () => null, regions: { test: 'http://127.0.0.1:1' } })],
+    ['GraphQL proxy', () => createGraphQLProxy({ credentials: () => null, regions: { test: 'http://127.0.0.1:1' } })],
+    [
+      'GraphQL proxy with trusted documents',
+      () =>
+        createGraphQLProxy({ credentials: () => null, regions: { test: 'http://127.0.0.1:1' }, operations: { [sha256('{ __typename }')]: '{ __typename }' } }),
+    ],
+  ])('%s: has no ready(), since a pool of tenants has no one state to probe (status() counts each state)', (_name, make) => {
+    const handler = make();
+    try {
+      expect('ready' in handler).toBe(false);
+      expect(handler.status()).toMatchObject({ sessions: 0 });
     } finally {
       handler.dispose();
     }

@@ -3,9 +3,16 @@
 // handler leaves by itself: asked again with backoff, a token from the shared cache adopted, one log
 // line per change of state, status() for readiness probes, refresh() to ask now.
 import { describe, expect, it } from 'vitest';
-import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type ServerHandler, type ServerHandlerOptions } from '../../src/server/index.js';
+import {
+  type AuthEvent,
+  createGraphQLProxy,
+  createTokenHandler,
+  memoryTokenCache,
+  type ServerHandler,
+  type ServerHandlerOptions,
+} from '../../src/server/index.js';
 import { startMockService } from '../support/serve.js';
-import { API_KEY, type Running, startService } from '../support/fixtures.js';
+import { API_KEY, type Running, startService, waitUntil } from '../support/fixtures.js';
 import { hasSession, post, serveHandler } from './serve-handler.js';
 import { cookieResolver } from './tenant-fixtures.js';
 
@@ -99,6 +106,28 @@ describe('a handler after /v1/auth refused its key', () => {
       expect(running.service.authCalls).toHaveLength(asked + 1);
     }
     expect(running.service.authCalls).toHaveLength(5);
+  });
+
+  it('the retry its timer makes asks /v1/auth though the handler’s clock reads the wait unfinished (a timer may fire a moment early): the refusal’s record never holds back the session that met it', async () => {
+    const running = await startService();
+    const ends: AuthEvent[] = [];
+    const frozen = Date.now();
+    const { handler, url } = await served(running, createTokenHandler, {
+      logger: recordingLogger().logger,
+      // A clock that never moves: by it, every wait is still running when its timer fires.
+      now: () => frozen,
+      recovery: { initialDelayMs: 50 },
+      onEvent: (event) => {
+        if (event.type === 'exchange-end') ends.push(event);
+      },
+    });
+    running.service.queueAuthFailures(401);
+    expect((await post(`${url}/api/token`, {})).status).toBe(502);
+
+    await waitUntil(() => ends.length === 2);
+    expect(ends.map((event) => event.type === 'exchange-end' && event.ok)).toEqual([false, true]);
+    expect(running.service.authCalls.map((call) => call.status)).toEqual([401, 200]);
+    expect(handler.status()).toMatchObject({ state: 'ok', code: null });
   });
 
   it('adopts the token another process put in the shared cache meanwhile, without a /v1/auth call of its own', async () => {

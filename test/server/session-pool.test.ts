@@ -3,7 +3,7 @@
 // first with its timer; a tenant nobody asked for since its token came keeps no timer and asks
 // nothing; a tenant coming back costs at most one /v1/auth (none while a shared cache holds its
 // token); one tenant's refused key leaves the others served.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type TenantHandlerOptions } from '../../src/server/index.js';
 import { type Running, startService, waitUntil } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
@@ -174,9 +174,10 @@ describe('a failing tenant’s backoff outlives its session (issue 47: with more
   async function churningPool(running: Running, extra: Partial<TenantHandlerOptions> = {}) {
     const clock = { now: Date.now() };
     const logger = { warn: () => undefined, error: () => undefined };
-    const url = await serveHandler(createGraphQLProxy(options(running, { maxSessions: 1, now: () => clock.now, logger, ...extra })));
+    const handler = createGraphQLProxy(options(running, { maxSessions: 1, now: () => clock.now, logger, ...extra }));
+    const url = await serveHandler(handler);
     const query = (tenant: keyof typeof KEYS) => as(url, tenant, { query: '{ pentests_count }' });
-    return { clock, query };
+    return { clock, query, handler };
   }
 
   const caches = [
@@ -223,23 +224,25 @@ describe('a failing tenant’s backoff outlives its session (issue 47: with more
       const running = await startTenants({ tokenLifetimeSec: 3600 });
       running.service.failNextAuthCalls(1_000, 503);
       const { clock, query } = await churningPool(running, cache());
-      const churn = async (rounds = 3) => {
+      // Retry-After tells what is left of the step's wait, in whole seconds: never past the step's cap.
+      const churn = async (capS: number, rounds = 3) => {
         for (let round = 0; round < rounds; round++) {
           for (const answer of [await query('a'), await query('b')]) {
             expect(answer.status).toBe(503);
             expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+            expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(capS);
           }
         }
       };
 
-      await churn(15);
+      await churn(1, 15);
       expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([1, 1]);
       // Each step's wait is drawn below its cap: 1 s, then 2 s.
       clock.now += 1_000;
-      await churn();
+      await churn(2);
       expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([2, 2]);
       clock.now += 2_000;
-      await churn();
+      await churn(4);
       expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([3, 3]);
     },
   );
@@ -264,6 +267,59 @@ describe('a failing tenant’s backoff outlives its session (issue 47: with more
     expect(authsFor(running, 'a')).toBe(4);
   });
 
+  it('a refusal after an outage waits the first recovery step, 5 s: the outage’s failures are not steps of the refusal’s backoff', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    running.service.removeApiKey(KEYS.a);
+    running.service.queueAuthFailures(503);
+    const { clock, query } = await churningPool(running);
+    expect((await query('a')).status).toBe(503);
+    clock.now += 1_000; // the first outage step's cap
+    expect((await query('b')).status).toBe(200);
+    expect((await query('a')).status).toBe(502);
+    expect(authsFor(running, 'a')).toBe(2);
+
+    running.service.addApiKey(KEYS.a);
+    clock.now += 5_000;
+    expect((await query('b')).status).toBe(200);
+    expect((await query('a')).status).toBe(200);
+    expect(authsFor(running, 'a')).toBe(3);
+  });
+
+  it('a renewal that fails in an outage while the tenant holds a token is that session’s own: the tenant’s next session asks at once', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    const { query, handler } = await churningPool(running);
+    expect((await query('a')).status).toBe(200);
+    running.service.queueAuthFailures(503);
+    await handler.refresh(); // a's renewal: 503, its token serves on
+    expect(handler.status({ apiKey: KEYS.a, region: 'test' })).toMatchObject({ state: 'degraded', code: 'UPSTREAM_AUTH_UNAVAILABLE' });
+
+    expect((await query('b')).status).toBe(200); // drops a's session
+    expect((await query('a')).status).toBe(200);
+    expect(running.service.authCalls.map((call) => [keyAsked(call), call.status])).toEqual([
+      [KEYS.a, 200],
+      [KEYS.a, 503],
+      [KEYS.b, 200],
+      [KEYS.a, 200],
+    ]);
+  });
+
+  it('a key refused to a tenant holding a token is remembered past its session: the next session waits the recovery step, 5 s', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    const { clock, query, handler } = await churningPool(running);
+    expect((await query('a')).status).toBe(200);
+    running.service.removeApiKey(KEYS.a);
+    await handler.refresh(); // a's renewal: refused
+    expect(authsFor(running, 'a')).toBe(2);
+
+    expect((await query('b')).status).toBe(200); // drops a's session
+    expect((await query('a')).status).toBe(502);
+    expect(authsFor(running, 'a')).toBe(2);
+    clock.now += 5_000;
+    expect((await query('b')).status).toBe(200);
+    expect((await query('a')).status).toBe(502);
+    expect(authsFor(running, 'a')).toBe(3);
+  });
+
   it('a tenant that stays in the pool keeps its own schedule: the record of its failure never holds back the session that met it', async () => {
     const running = await startTenants({ tokenLifetimeSec: 3600 });
     running.service.removeApiKey(KEYS.a);
@@ -273,5 +329,51 @@ describe('a failing tenant’s backoff outlives its session (issue 47: with more
     clock.now += 5_000;
     expect((await query('a')).status).toBe(200);
     expect(authsFor(running, 'a')).toBe(2);
+  });
+});
+
+describe('the failures remembered past their sessions are the last 1 024 tenants’ (docs/tenants.md), the least recently failed forgotten first', () => {
+  /** Tenants asked at once: no more than the pool holds, so none of their sessions is dropped while it asks. */
+  const AT_ONCE = 32;
+
+  it('a 1 025th failing tenant forgets the oldest failure, and only it; a tenant failing again is the newest', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 }); // none of the tenants' keys is accepted
+    const clock = { now: Date.now() };
+    const handler = createTokenHandler({
+      credentials: (request) => ({ apiKey: `key-${/tenant=(\w+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? ''}`, region: 'test' }),
+      regions: { test: running.baseUrl },
+      maxSessions: AT_ONCE,
+      now: () => clock.now,
+      recovery: { initialDelayMs: 60_000 },
+      logger: { warn: () => undefined, error: () => undefined },
+    });
+    onTestFinished(() => {
+      handler.dispose();
+    });
+    const refused = async (...tenants: number[]) => {
+      const answers = await Promise.all(
+        tenants.map((tenant) =>
+          handler.fetchInProcess('/api/token', { method: 'POST', headers: { 'content-type': 'application/json', cookie: `tenant=t${tenant}` }, body: '{}' }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(tenants.map(() => 502));
+    };
+    const asked = (tenant: number) => running.service.authCalls.filter((call) => keyAsked(call) === `key-t${tenant}`).length;
+
+    await refused(0);
+    clock.now += 60_000; // t0's step is over: its next refusal is recorded anew
+    await refused(1);
+    await refused(2);
+    for (let first = 3; first < 1_024; first += AT_ONCE) await refused(...Array.from({ length: Math.min(AT_ONCE, 1_024 - first) }, (_, at) => first + at));
+    await refused(0);
+    expect(asked(0)).toBe(2);
+    // 1 025 tenants remembered for a moment: t1's record, now the oldest, goes.
+    await refused(1_024);
+
+    await refused(2);
+    expect(asked(2)).toBe(1);
+    await refused(1);
+    expect(asked(1)).toBe(2);
+    expect(running.service.authCalls).toHaveLength(1_027);
   });
 });
