@@ -95,6 +95,12 @@ export interface MockService {
    */
   subscribeDelayMs: number;
   /**
+   * When false, a subscription connection's token is checked at connect only: the connection outlives
+   * the token's expiry, as with servers that authenticate in `onConnect` alone (a revoked token still
+   * ends it). Default true.
+   */
+  endsSubscriptionsAtExpiry: boolean;
+  /**
    * Every token issued so far now answers as expired; returns how many that is. Served on a port
    * (listen(), the CLI), `POST /__mock/expire-tokens` from 127.0.0.1 or ::1 with `Content-Type:
    * application/json` does the same.
@@ -211,6 +217,7 @@ class MockServiceImpl implements MockService {
   authDelayMs = 0;
   graphqlDelayMs = 0;
   subscribeDelayMs = 0;
+  endsSubscriptionsAtExpiry = true;
   readonly requests: LoggedRequest[] = [];
   readonly authCalls: AuthCall[] = [];
   readonly graphqlCalls: GraphQLCall[] = [];
@@ -511,7 +518,7 @@ class MockServiceImpl implements MockService {
     const ended = new Promise<void>((resolve) => {
       end = resolve;
     });
-    const timer = setTimeout(end, Math.max(0, verdict.exp * 1000 - this.#now()));
+    const timer = this.endsSubscriptionsAtExpiry ? setTimeout(end, Math.max(0, verdict.exp * 1000 - this.#now())) : undefined;
     let ending = this.#live.get(jti);
     if (ending === undefined) this.#live.set(jti, (ending = new Set()));
     ending.add(end);

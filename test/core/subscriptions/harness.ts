@@ -41,17 +41,9 @@ export async function subscribedHarness({
   apiKey = 'test-key',
   renewOnWake,
   now,
-  serviceNow,
   ...subscriptions
-}: Partial<SubscriptionsOptions> & {
-  tokenLifetimeSec?: number;
-  apiKey?: string;
-  renewOnWake?: WakeWatcher;
-  now?: () => number;
-  /** The mock's clock, where the test needs the service's token time apart from the client's. */
-  serviceNow?: () => number;
-}): Promise<Harness> {
-  const { service, regions, close } = await startMockService({ tokenLifetimeSec, ...(serviceNow === undefined ? {} : { now: serviceNow }) });
+}: Partial<SubscriptionsOptions> & { tokenLifetimeSec?: number; apiKey?: string; renewOnWake?: WakeWatcher; now?: () => number }): Promise<Harness> {
+  const { service, regions, close } = await startMockService({ tokenLifetimeSec });
   let closeServer = close;
   cleanups.push(() => closeServer());
   const port = Number(new URL(regions.us ?? '').port);
