@@ -392,6 +392,60 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(service.subscriptionConnections).toEqual([]);
   });
 
+  it('passes the service’s errors for an operation it cannot run to the browser, once, and ends the stream: no retry, no renewal', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { client, until, poke } = await throughProxy(running);
+    const errors: Error[] = [];
+    let completed = 0;
+    client.subscribe('subscription Nope { noSuchField }', undefined, {
+      onData: () => undefined,
+      onError: (error) => {
+        errors.push(error);
+        poke();
+      },
+      onComplete: () => {
+        completed += 1;
+      },
+    });
+
+    await until(() => errors.length > 0);
+
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ name: 'SubscriptionError', errors: [{ message: expect.stringContaining('noSuchField') as unknown }] });
+    expect(completed).toBe(0);
+    expect(service.authCalls).toHaveLength(1);
+    // The service turned the operation away: no stream was left open, and none opened again.
+    expect(service.subscriptionConnections.map((connection) => connection.subscriptions)).toEqual([0]);
+    expect(service.subscriptionConnections.every((connection) => connection.state !== 'open')).toBe(true);
+  });
+
+  it('gives up with one GraphQL error when the service refuses the renewed token too, before it connects: one renewal, no loop', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { client, until, poke } = await throughProxy(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const { seqs, errors } = subscribed(client, opId, poke);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+    service.publish(pentestTopic('pentestStateChanged', opId));
+    await until(() => seqs.length === 1);
+
+    // Every token answers as expired from now on: the stream's, and the one its renewal brings.
+    service.alwaysExpired = true;
+    service.expireTokensNow();
+    await until(() => errors.length > 0);
+
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      name: 'SubscriptionError',
+      errors: [{ message: 'The service kept refusing the token after one renewal', extensions: { code: 'UPSTREAM_TOKEN_REFUSED' } }],
+    });
+    expect(seqs).toEqual([1]);
+    // The first token, then one renewal: the refused one is not asked again.
+    expect(service.authCalls).toHaveLength(2);
+    expect(service.subscriptionConnections.map((connection) => connection.state)).toEqual(['closed', 'expired']);
+  });
+
   it('refuses to stream a mutation: a stream opened again on a new token would run it twice', async () => {
     const running = await startService();
     const { url } = await throughProxy(running);
