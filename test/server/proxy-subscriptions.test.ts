@@ -420,6 +420,31 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(service.subscriptionConnections.every((connection) => connection.state !== 'open')).toBe(true);
   });
 
+  it('relays a result the service ends the operation with, then completes the browser’s stream and closes it: the answer ends', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { url } = await throughProxy(running);
+
+    const response = await withSession(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: STATE_CHANGES, variables: { op: 'no-such-pentest' } }),
+    });
+    // Resolves only once the proxy closed the stream.
+    const text = await response.text();
+
+    expect(response.status).toBe(200);
+    const events = text.split('\n\n').filter((event) => event !== '' && !event.startsWith(':'));
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatch(/^event: next\ndata: /);
+    expect(JSON.parse(events[0]?.slice('event: next\ndata: '.length) ?? '')).toMatchObject({
+      errors: [{ message: 'No pentest with op_id "no-such-pentest"' }],
+    });
+    expect(events[1]).toBe('event: complete\ndata:');
+    expect(service.authCalls).toHaveLength(1);
+    expect(service.subscriptionConnections.every((connection) => connection.state !== 'open')).toBe(true);
+  });
+
   it('gives up with one GraphQL error when the service refuses the renewed token too, before it connects: one renewal, no loop', async () => {
     const running = await startService();
     const { service } = running;
