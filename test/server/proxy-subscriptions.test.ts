@@ -8,6 +8,7 @@ import { type AuthEvent, type CoreAuthClient, createAuthClient, graphqlProxy, gr
 import { createGraphQLProxy, type GraphQLProxyOptions } from 'graphql-jwt-auth-react/server';
 import { pentestTopic } from '../../mock-service/index.ts';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
+import { trackLibraryTimers } from '../support/live-timers.js';
 import { readiness } from '../support/until-ready.js';
 import { hasSession, serveHandler, SESSION_COOKIE, withSession } from './serve-handler.js';
 import { graphqlRoute } from '../readme/proxy-subscriptions-server.js';
@@ -127,6 +128,19 @@ async function rawStream(url: string, body: unknown, poke: () => void) {
   return read;
 }
 
+/**
+ * The timers the relay itself made (keep-alive, the upstream connect bound, the overlap) and its
+ * moves': those whose nearest library frame is in either file. The handler's own renewal timer,
+ * which a relay's first token request may start, stays with the handler.
+ */
+function relayTimers(stacks: readonly string[]): string[] {
+  return stacks.filter((stack) =>
+    /[\\/]src[\\/](server[\\/]subscription-relay|core[\\/]session[\\/]token-moves)\.ts/.test(
+      stack.split('\n').find((line) => /[\\/]src[\\/]/.test(line)) ?? '',
+    ),
+  );
+}
+
 describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
   it(
     'stays subscribed across three upstream renewals: every event by seq, once; one /v1/auth per renewal; no key or token in the browser',
@@ -223,10 +237,14 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(events.filter((event) => event.type === 'subscription-end')).toMatchObject([{ reason: 'unsubscribed' }]);
   });
 
-  it('closes the upstream stream when the browser disconnects', async () => {
+  it('closes the upstream stream when the browser disconnects, and leaves none of the relay’s timers behind', async () => {
     const running = await startService();
     const { service } = running;
     const { url } = await throughProxy(running);
+    const tracker = trackLibraryTimers(/[\\/]src[\\/]/);
+    cleanups.push(() => {
+      tracker.stop();
+    });
     const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
     const { until } = waiter(running);
     const browser = new AbortController();
@@ -239,11 +257,14 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+    // While the stream runs: its keep-alive, and the move due before the token falls due.
+    expect(relayTimers(await tracker.live()).length).toBeGreaterThanOrEqual(2);
 
     browser.abort();
 
     await until(() => service.subscriptionConnections.length === 1 && service.subscriptionConnections[0]?.state === 'closed');
     expect(service.authCalls).toHaveLength(1);
+    await expect.poll(async () => relayTimers(await tracker.live())).toEqual([]);
   });
 
   it('sends a stream a comment line every subscriptionKeepAliveMs, which the browser’s graphql-sse client skips: the events around them arrive in order, once', async () => {
