@@ -87,9 +87,10 @@ export function redisStringStore(client: RedisClientLike): StringStore {
     async get(name) {
       ready();
       const stored = await client.eval(GET_IF_SMALL, { keys: [name], arguments: [String(MAX_STORED_CHARS)] });
-      // The script's false comes as null, the value as a string, or as a Buffer from a client that maps
-      // strings to Buffers (withTypeMapping): read as UTF-8 too, where refusing it made every read a miss.
-      return stored === null ? null : (stored as string | Buffer).toString();
+      if (typeof stored === 'string') return stored;
+      // A client that maps strings to Buffers (withTypeMapping) answers bytes: read as UTF-8, where
+      // refusing them made every read a miss. Anything else (the script's false, as null) is a miss.
+      return stored instanceof Uint8Array ? new TextDecoder().decode(stored) : null;
     },
     async set(name, value, ttlMs) {
       ready();
