@@ -184,6 +184,40 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
   );
 
   it(
+    'a move whose new upstream stream the service turns away leaves the old one relaying, and is tried again after the renewal backoff: no event lost, no error',
+    { timeout: 60_000 },
+    async () => {
+      // Six-second tokens: the move starts 2.5 s before expiry and its retry 1 s later, well before the old stream ends.
+      const running = await startService({ tokenLifetimeSec: 6 });
+      const { service } = running;
+      const { client, until, poke } = await throughProxy(running);
+      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+      const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+      const stopEmitting = service.emitEvery(20);
+
+      // The move's stream is turned away as expired (the open one runs on); the next is let in.
+      service.alwaysExpired = true;
+      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'expired'));
+      service.alwaysExpired = false;
+      await until(() => service.subscriptionConnections.filter((connection) => connection.subscriptions === 1).length === 2);
+      const authCallsAtMove = service.authCalls.length;
+      stopEmitting();
+      const published = service.publish(pentestTopic('pentestStateChanged', opId));
+      await until(() => seqs.at(-1) === published);
+      unsubscribe();
+      await until(() => service.subscriptionConnections.every((connection) => connection.state !== 'open'));
+
+      expect(errors).toEqual([]);
+      expect(seqs).toEqual(Array.from({ length: published }, (_, index) => index + 1));
+      // The first token, the turned-away move's, and the retry's (the refused one is never presented again).
+      expect(authCallsAtMove).toBe(3);
+      expect(service.subscriptionConnections.slice(0, 3).map((connection) => connection.state)).toEqual(['closed', 'expired', 'closed']);
+      expect(service.subscriptionConnections.filter((connection) => connection.endedForExpiry)).toEqual([]);
+    },
+  );
+
+  it(
     'moves the upstream stream on time when the proxy’s timers run ahead of its clock: a move timer that fires before the token is due waits for it',
     { timeout: 60_000 },
     async () => {
