@@ -105,10 +105,10 @@ function failureResult(error: unknown): string {
  * token falls due (the handler's margin, as for requests) a second upstream stream opens with the
  * next token, make-before-break: the old one keeps relaying until both have delivered the same
  * event (its text in full), and the new one's events from there on are relayed; a quiet pair hands
- * over after at most 5 s (MAX_OVERLAP_MS), or when the service ends the old one. When the service ends a stream for its token
- * anyway, the token is dropped, renewed once and the operation subscribed again. The browser's
- * stream sees none of it: a refused key or an outage ends it with one GraphQL error, and its
- * disconnect closes every upstream stream.
+ * over after at most 5 s (MAX_OVERLAP_MS), or when the service ends the old one. When the service
+ * ends a stream for its token anyway, the token is dropped, renewed once and the operation
+ * subscribed again. The browser's stream sees none of it: a refused key or an outage ends it with
+ * one GraphQL error, and its disconnect closes every upstream stream.
  */
 export function relaySubscription(context: RelayContext, operation: RelayedOperation, signal: AbortSignal): Response {
   const { session, now } = context;

@@ -2,7 +2,6 @@ import { renewalBackoffMs } from './auth-backoff.js';
 import { dueAtOf, firedBeforeDue, type SharedSession } from './shared-session.js';
 import type { TokenSession } from './token-session.js';
 
-/** What a connection that outlives its token (a subscription, the proxy's relayed stream) tells its moves. */
 /**
  * The longest two connections overlap during a move when no event shows them in step (both delivered,
  * or the new one delivered what the old one did): a quiet subscription does not keep its old
@@ -12,6 +11,7 @@ import type { TokenSession } from './token-session.js';
  */
 export const MAX_OVERLAP_MS = 5_000;
 
+/** What a connection that outlives its token (a subscription, the proxy's relayed stream) tells its moves. */
 export interface TokenMovesOptions<Prepared> {
   session: Pick<TokenSession, 'readySession'>;
   now: () => number;
