@@ -53,7 +53,12 @@ interface GraphQLErrorLike {
   message: string;
 }
 
-type Ending = { kind: 'complete' } | { kind: 'token' } | { kind: 'errors'; errors: readonly GraphQLErrorLike[] } | { kind: 'lost' };
+/**
+ * How an upstream stream ended. A service's GraphQL errors for the operation are not among them:
+ * graphql-sse 2 delivers them as a result (`next`, then `complete`), and calls `error` only with a
+ * thrown Error (its NetworkError for a refused or broken connection).
+ */
+type Ending = { kind: 'complete' } | { kind: 'token' } | { kind: 'lost' };
 
 /** One upstream stream, with one token. */
 interface Upstream {
@@ -74,9 +79,6 @@ const KEEP_ALIVE = encoder.encode(':\n\n');
 
 const isExpiredResult = (result: { data?: unknown; errors?: readonly GraphQLErrorLike[] }) =>
   result.data == null && result.errors?.some((error) => error.message === TOKEN_EXPIRED_MESSAGE) === true;
-
-const errorsOnly = (error: unknown): error is readonly GraphQLErrorLike[] =>
-  Array.isArray(error) && error.every((item) => typeof (item as { message?: unknown } | null)?.message === 'string');
 
 /** Whether graphql-sse's failure to connect is the service refusing the token (the expired or a refusing answer). */
 async function refusedToken(error: unknown): Promise<boolean> {
@@ -296,9 +298,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       case 'complete':
         finish();
         return;
-      case 'errors':
-        finish(JSON.stringify({ errors: ending.errors }));
-        return;
       case 'token':
         // Renewed once for this stream and refused again before it connected: a confused service, not a loop.
         if (upstream.afterTokenEnded && !upstream.connected) finish(failureResult('token'));
@@ -352,10 +351,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
         },
         error: (error) => {
           if (!open) return;
-          if (errorsOnly(error)) {
-            ended(upstream, { kind: 'errors', errors: error });
-            return;
-          }
           void refusedToken(error).then((refused) => {
             if (open) ended(upstream, { kind: refused ? 'token' : 'lost' });
           });

@@ -217,6 +217,43 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     },
   );
 
+  it.each([
+    ['connected', 0],
+    ['still connecting', 4_000],
+  ])(
+    'a quiet stream’s old upstream ended by the service during a move (the new one %s) hands over to the new one: no third stream, no renewal the browser sees',
+    { timeout: 60_000 },
+    async (_, subscribeDelayMs) => {
+      // Ten-second tokens moved 3 s before expiry: the move starts at 7 s and the next one at 14 s.
+      // With no events the overlap would last 5 s (MAX_OVERLAP_MS), so the service ends the old
+      // stream at 10 s, in the middle of the move (before the new one connects, when it listens 4 s late).
+      const running = await startService({ tokenLifetimeSec: 10 });
+      const { service } = running;
+      const { client, until, poke, events } = await throughProxy(running, { refreshMarginMs: 3_000 });
+      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+      const topic = pentestTopic('pentestStateChanged', opId);
+      const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+      service.publish(topic);
+      await until(() => seqs.length === 1);
+      // The move's stream listens this late (the first one did not).
+      service.subscribeDelayMs = subscribeDelayMs;
+
+      await until(() => service.subscriptionConnections[0]?.endedForExpiry === true && service.subscriptionConnections[1]?.subscriptions === 1);
+      const published = service.publish(topic);
+      await until(() => seqs.at(-1) === published);
+      unsubscribe();
+      await until(() => service.subscriptionConnections.every((connection) => connection.state !== 'open'));
+
+      expect(seqs).toEqual([1, 2]);
+      expect(errors).toEqual([]);
+      // The first token and the move's: the old one's end was expected, so nothing was renewed for it.
+      expect(service.authCalls).toHaveLength(2);
+      expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([true, false]);
+      expect(events.filter((event) => event.type === 'subscription-renewed')).toEqual([]);
+    },
+  );
+
   it(
     'moves the upstream stream on time when the proxy’s timers run ahead of its clock: a move timer that fires before the token is due waits for it',
     { timeout: 60_000 },
