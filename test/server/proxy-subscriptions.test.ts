@@ -255,6 +255,51 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
   );
 
   it(
+    'a move whose new upstream stream lags the old one by several events relays each event once, in order: what the old one relayed already is dropped from the new one as it comes',
+    { timeout: 60_000 },
+    async () => {
+      // The proxy's link to the service: every event stream after the first reaches it 150 ms late
+      // (a slower path), so the new stream of a move delivers events the old one relayed already.
+      const LAG_MS = 150;
+      let streams = 0;
+      const laggingLink: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || ++streams === 1 || response.body === null) return response;
+        const lagged = response.body.pipeThrough(
+          new TransformStream<Uint8Array, Uint8Array>({
+            async transform(chunk, controller) {
+              // Each chunk LAG_MS after it came, in order: a constant lag, not a growing one.
+              const due = Date.now() + LAG_MS;
+              await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+              controller.enqueue(chunk);
+            },
+          }),
+        );
+        return new Response(lagged, { status: response.status, headers: response.headers });
+      };
+      // Six-second tokens moved 3 s before expiry: one move, and the test ends before the next.
+      const running = await startService({ tokenLifetimeSec: 6 });
+      const { service } = running;
+      const { client, until, poke } = await throughProxy(running, { refreshMarginMs: 3_000, fetch: laggingLink });
+      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+      const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+      const stopEmitting = service.emitEvery(20);
+
+      // The move, and the old stream closed by the proxy once the new one is in step.
+      await until(() => service.subscriptionConnections.length === 2 && service.subscriptionConnections[0]?.state === 'closed');
+      stopEmitting();
+      const published = service.publish(pentestTopic('pentestStateChanged', opId));
+      await until(() => seqs.at(-1) === published);
+      unsubscribe();
+
+      expect(errors).toEqual([]);
+      expect(seqs).toEqual(Array.from({ length: published }, (_, index) => index + 1));
+      expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([false, false]);
+    },
+  );
+
+  it(
     'moves the upstream stream on time when the proxy’s timers run ahead of its clock: a move timer that fires before the token is due waits for it',
     { timeout: 60_000 },
     async () => {
