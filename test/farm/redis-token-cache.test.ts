@@ -23,6 +23,26 @@ async function tokenKey(redis: RedisServer): Promise<string> {
   return (await redisCli(redis.port, '--scan', '--pattern', '*token:*')).trim();
 }
 
+/** A node-redis client that answers every string as a Buffer. */
+async function bufferClient(redis: RedisServer) {
+  return (await redisClient(redis)).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+}
+
+/** The same client, but its scripts' answers are bytes that are no Buffer (no Buffer methods, no UTF-8 toString). */
+function answersUint8Arrays<Client extends object>(client: Client): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property !== 'eval') return (value as (...args: unknown[]) => unknown).bind(target);
+      return async (...args: unknown[]) => {
+        const answer: unknown = await (value as (...args: unknown[]) => Promise<unknown>).apply(target, args);
+        return answer instanceof Uint8Array ? Uint8Array.from(answer) : answer;
+      };
+    },
+  });
+}
+
 describe('redisTokenCache on a real redis-server', () => {
   it('a second instance takes the stored token: no /v1/auth call of its own', async () => {
     const running = await startService();
@@ -34,12 +54,15 @@ describe('redisTokenCache on a real redis-server', () => {
     expect(running.service.graphqlCalls.map((call) => call.token)).toEqual(Array(2).fill(running.service.issuedTokens[0]));
   });
 
-  it('a client that answers strings as Buffers (withTypeMapping) reads the stored token as text: the second instance asks no /v1/auth', async () => {
+  it.each([
+    ['Buffers (withTypeMapping)', (client: Awaited<ReturnType<typeof bufferClient>>) => client],
+    ['plain Uint8Arrays (a client like node-redis of another make)', answersUint8Arrays],
+  ])('a client that answers strings as %s reads the stored token as text: the second instance asks no /v1/auth', async (_, shape) => {
     const running = await startService();
     const redis = await testRedis();
     const proxies = [];
     for (let instance = 0; instance < 2; instance++) {
-      const client = (await redisClient(redis)).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+      const client = shape(await bufferClient(redis));
       const tokenCache = redisTokenCache(client, { encryptionKey: 'a secret of thirty-two characters!' });
       proxies.push(
         await serveHandler(
