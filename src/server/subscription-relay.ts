@@ -43,9 +43,10 @@ export interface RelayContext {
   keepAliveMs: number;
 }
 
+/** The operation as graphql-sse sends it: the proxy leaves out a null or absent `variables` and `operationName`. */
 export interface RelayedOperation {
   query: string;
-  variables?: Record<string, unknown> | null;
+  variables?: Record<string, unknown>;
   operationName?: string;
 }
 
@@ -114,15 +115,13 @@ function failureResult(error: unknown): string {
  */
 export function relaySubscription(context: RelayContext, operation: RelayedOperation, signal: AbortSignal): Response {
   const { session, now } = context;
-  const payload: GraphqlSse.RequestParams = {
-    query: operation.query,
-    ...(operation.variables == null ? {} : { variables: operation.variables }),
-    ...(operation.operationName === undefined ? {} : { operationName: operation.operationName }),
-  };
   let stopped = false;
   let current: Upstream | null = null;
   let next: Upstream | null = null;
-  /** What the stream being left relayed since the next one opened, and what the next one delivered meanwhile, unrelayed. */
+  /**
+   * What the stream being left relayed since the next one opened, and what the next one delivered
+   * meanwhile, unrelayed: read only while a next stream is open, and emptied when one opens.
+   */
   let fromOld: string[] = [];
   let pending: string[] = [];
   /** Events the new stream will deliver that the old one relayed already: dropped as they come, in order. */
@@ -138,8 +137,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
     endedTokens,
     prepare: loadClient,
     open: (createClient, held) => {
-      fromOld = [];
-      pending = [];
       open(createClient, held, false);
     },
   });
@@ -219,8 +216,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       }
     }
     expected = skipped;
-    fromOld = [];
-    pending = [];
     moves.succeeded();
     moves.schedule(taking.held);
   }
@@ -277,8 +272,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       // A move's new stream failed; the old one still relays, and the move is tried again.
       upstream.dispose();
       next = null;
-      pending = [];
-      fromOld = [];
       moves.retry();
       return;
     }
@@ -286,7 +279,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       // The old stream ended during a move (its token ran out, as expected): the new one takes over once connected.
       current.dispose();
       current = null;
-      fromOld = [];
       if (next.connected) handOver([]);
       return;
     }
@@ -341,8 +333,10 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       },
     };
     next = upstream;
+    fromOld = [];
+    pending = [];
     const unsubscribe = client.subscribe(
-      payload,
+      operation,
       {
         next: (result) => {
           if (!open) return;

@@ -255,6 +255,35 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
   );
 
   it(
+    'a quiet stream’s move hands over after MAX_OVERLAP_MS when the service would keep the old stream open: the proxy closes it, and the next event comes once',
+    { timeout: 60_000 },
+    async () => {
+      // A service that checks the token only at connect: nothing but the overlap's bound ends the old stream.
+      const running = await startService({ tokenLifetimeSec: 10 });
+      const { service } = running;
+      service.endsSubscriptionsAtExpiry = false;
+      const { client, until, poke } = await throughProxy(running, { refreshMarginMs: 3_000 });
+      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+      const topic = pentestTopic('pentestStateChanged', opId);
+      const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
+      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+      service.publish(topic);
+      await until(() => seqs.length === 1);
+
+      // The move at 7 s, then 5 s of overlap with no event: the proxy lets the old stream go.
+      await until(() => service.subscriptionConnections[1]?.subscriptions === 1 && service.subscriptionConnections[0]?.state === 'closed');
+      const published = service.publish(topic);
+      await until(() => seqs.at(-1) === published);
+      unsubscribe();
+
+      expect(seqs).toEqual([1, 2]);
+      expect(errors).toEqual([]);
+      expect(service.authCalls).toHaveLength(2);
+      expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([false, false]);
+    },
+  );
+
+  it(
     'a move whose new upstream stream lags the old one by several events relays each event once, in order: what the old one relayed already is dropped from the new one as it comes',
     { timeout: 60_000 },
     async () => {
