@@ -402,14 +402,94 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
-    // While the stream runs: its keep-alive, and the move due before the token falls due.
-    expect(relayTimers(await tracker.live()).length).toBeGreaterThanOrEqual(2);
+    // While the stream runs: its keep-alive, and the move due before the token falls due (the bound
+    // on the upstream's connect is gone once it connected).
+    await expect.poll(async () => relayTimers(await tracker.live())).toHaveLength(2);
 
     browser.abort();
 
     await until(() => service.subscriptionConnections.length === 1 && service.subscriptionConnections[0]?.state === 'closed');
     expect(service.authCalls).toHaveLength(1);
     await expect.poll(async () => relayTimers(await tracker.live())).toEqual([]);
+  });
+
+  it('a browser that leaves before the upstream stream connects takes it with it: the service sees it closed, and no relay timer is left', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { url } = await throughProxy(running);
+    const tracker = trackLibraryTimers(/[\\/]src[\\/]/);
+    cleanups.push(() => {
+      tracker.stop();
+    });
+    // The service listens for the operation 2 s after it takes the connection.
+    service.subscribeDelayMs = 2_000;
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    const { until, poke } = waiter(running);
+    const browser = new AbortController();
+    void withSession(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: STATE_CHANGES, variables: { op: opId } }),
+      signal: browser.signal,
+    }).catch(() => undefined);
+    await until(() => service.subscriptionConnections.length === 1);
+
+    browser.abort();
+    poke();
+
+    await until(() => service.subscriptionConnections[0]?.state === 'closed');
+    expect(service.subscriptionConnections).toHaveLength(1);
+    await expect.poll(async () => relayTimers(await tracker.live())).toEqual([]);
+  });
+
+  it('a browser that leaves while its first token is being fetched gets no upstream stream: the service sees only the next browser’s', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { url, until, poke } = await throughProxy(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    service.authDelayMs = 500;
+    const body = { query: STATE_CHANGES, variables: { op: opId } };
+    const leaving = new AbortController();
+    void withSession(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal: leaving.signal,
+    }).catch(() => undefined);
+    await until(() => service.authCalls.length === 1);
+    leaving.abort();
+    // A second browser, whose relay waits for the same token: both relays have it at the same moment.
+    const staying = await rawStream(url, body, poke);
+    await until(() => service.subscriptionConnections.some((connection) => connection.subscriptions === 1));
+    service.publish(pentestTopic('pentestStateChanged', opId));
+    await until(() => staying.text.includes('"seq":1'));
+
+    expect(service.authCalls).toHaveLength(1);
+    expect(service.subscriptionConnections).toHaveLength(1);
+  });
+
+  it('ends the browser’s stream when the service’s event stream cannot be reached (not a token matter): one /v1/auth, no renewal, no result', async () => {
+    const running = await startService();
+    const { service } = running;
+    // A port nothing listens on: the upstream connect is refused, with no answer to read.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    await new Promise<void>((resolve) =>
+      closed.close(() => {
+        resolve();
+      }),
+    );
+    if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
+    const { url, until, poke } = await throughProxy(running, { subscriptionUrl: () => `http://127.0.0.1:${address.port}/stream` });
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+
+    const read = await rawStream(url, { query: STATE_CHANGES, variables: { op: opId } }, poke);
+    await until(() => read.ended);
+
+    expect(read.status).toBe(200);
+    expect(read.text).not.toContain('event: next');
+    expect(service.authCalls).toHaveLength(1);
   });
 
   it('sends a stream a comment line every subscriptionKeepAliveMs, which the browser’s graphql-sse client skips: the events around them arrive in order, once', async () => {
