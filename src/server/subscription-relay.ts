@@ -228,8 +228,8 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
     if (at >= 0) handOver(fromOld.slice(at));
   }
 
+  /** An event from an open upstream stream: the current one, or else the next one of a move. */
   function delivered(from: Upstream, json: string): void {
-    if (stopped) return;
     if (from === current) {
       if (expected.length > 0) {
         if (expected[0] === json) {
@@ -243,15 +243,15 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
         fromOld.push(json);
         alignment();
       }
-    } else if (from === next) {
+    } else {
       pending.push(json);
       if (current === null) handOver([]);
       else alignment();
     }
   }
 
+  /** An open upstream stream connected: only ever the one last opened (a disposed one calls nothing here). */
   function connected(upstream: Upstream): void {
-    if (stopped || upstream !== next) return;
     upstream.connected = true;
     if (current === null) {
       handOver([]);
@@ -262,14 +262,15 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
     }, MAX_OVERLAP_MS);
   }
 
+  /** An open upstream stream ended (the relay's own disposal closes one without coming here). */
   function ended(upstream: Upstream, ending: Ending): void {
-    if (stopped) return;
     if (ending.kind === 'token') {
       endedTokens.add(upstream.held.token);
       session.dropToken(upstream.held.token);
     }
     if (upstream === next && current !== null) {
       // A move's new stream failed; the old one still relays, and the move is tried again.
+      clearTimeout(overlapTimer);
       upstream.dispose();
       next = null;
       moves.retry();
@@ -282,7 +283,6 @@ export function relaySubscription(context: RelayContext, operation: RelayedOpera
       if (next.connected) handOver([]);
       return;
     }
-    if (upstream !== current && upstream !== next) return;
     upstream.dispose();
     current = next = null;
     moves.cancel();

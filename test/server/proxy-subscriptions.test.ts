@@ -10,7 +10,7 @@ import { pentestTopic } from '../../mock-service/index.ts';
 import { API_KEY, startService, type Running } from '../support/fixtures.js';
 import { trackLibraryTimers } from '../support/live-timers.js';
 import { readiness } from '../support/until-ready.js';
-import { hasSession, serveHandler, SESSION_COOKIE, withSession } from './serve-handler.js';
+import { hasSession, post, serveHandler, SESSION_COOKIE, withSession } from './serve-handler.js';
 import { graphqlRoute } from '../readme/proxy-subscriptions-server.js';
 import { watchPentestState } from '../readme/proxy-subscriptions-browser.js';
 
@@ -401,6 +401,9 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // Never stored, never buffered by a proxy on the way (nginx reads x-accel-buffering).
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
     await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
     // While the stream runs: its keep-alive, and the move due before the token falls due (the bound
     // on the upstream's connect is gone once it connected).
@@ -689,6 +692,29 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     expect(events[1]).toBe('event: complete\ndata:');
     expect(service.authCalls).toHaveLength(1);
     expect(service.subscriptionConnections.every((connection) => connection.state !== 'open')).toBe(true);
+    // An operation that ended says nothing of its token: the next request goes with the same one.
+    expect((await post(url, { query: '{ pentests_count }' })).status).toBe(200);
+    expect(service.authCalls).toHaveLength(1);
+    expect(service.graphqlCalls.map((call) => call.token)).toEqual([service.issuedTokens[0]]);
+  });
+
+  it('renews once and connects again when the service turns the very first upstream stream away as expired: the browser’s stream starts', async () => {
+    const running = await startService();
+    const { service } = running;
+    const { url, until, poke } = await throughProxy(running);
+    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+    service.alwaysExpired = true;
+
+    const read = await rawStream(url, { query: STATE_CHANGES, variables: { op: opId } }, poke);
+    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'expired'));
+    service.alwaysExpired = false;
+    await until(() => service.subscriptionConnections.some((connection) => connection.subscriptions === 1));
+    service.publish(pentestTopic('pentestStateChanged', opId));
+    await until(() => read.text.includes('"seq":1'));
+
+    expect(read.ended).toBe(false);
+    expect(service.authCalls).toHaveLength(2);
+    expect(service.subscriptionConnections.map((connection) => connection.state)).toEqual(['expired', 'open']);
   });
 
   it('gives up with one GraphQL error when the service refuses the renewed token too, before it connects: one renewal, no loop', async () => {
