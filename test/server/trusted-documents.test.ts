@@ -307,12 +307,127 @@ describe('createGraphQLProxy({ operations }): a list of any size', () => {
   }, 60_000);
 });
 
+describe('createGraphQLProxy({ operations }): each refusal says its reason', () => {
+  it.each([
+    ['unknown_id', 'two ids that disagree', { documentId: sha256(COUNT), extensions: { persistedQuery: { version: 1, sha256Hash: sha256(ACCOUNT) } } }],
+    ['other_text', 'a known id with other text', { documentId: sha256(COUNT), query: ACCOUNT }],
+    ['other_operation', 'a document of two operations with none named', { documentId: sha256(TWO) }],
+    ['other_operation', 'a listed id with a name its document does not hold', { documentId: sha256(COUNT), operationName: 'Account' }],
+  ])('%s: %s', async (reason, _name, body) => {
+    const running = await startService();
+    const { url, lines } = await served(running);
+
+    const answer = await post(url, body);
+
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as { errors: Array<{ extensions: unknown }> }).errors[0]?.extensions).toEqual({ code: 'OPERATION_NOT_ALLOWED', reason });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`refused an operation (${reason})`);
+    expect(running.service.graphqlCalls).toEqual([]);
+  });
+});
+
+describe('createGraphQLProxy({ operations }): the shape of a request', () => {
+  it('ids that agree (one with sha256:, one without) run the operation; null variables and a null operationName are as absent', async () => {
+    const running = await startService();
+    const { url } = await served(running);
+    const id = sha256(COUNT);
+
+    const answers = [
+      await post(url, { documentId: `sha256:${id}`, extensions: { persistedQuery: { version: 1, sha256Hash: id } } }),
+      await post(url, { documentId: id, variables: null, operationName: null }),
+    ];
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(sentTexts(running)).toEqual([COUNT, COUNT]);
+  });
+
+  it.each([
+    ['a body that is null', null],
+    ['a query that is no string', { query: 42 }],
+    ['variables that are an array', { documentId: sha256(COUNT), variables: [1] }],
+    ['an operationName that is no string', { documentId: sha256(COUNT), operationName: 42 }],
+    ['a persistedQuery hash that is no string', { extensions: { persistedQuery: { version: 1, sha256Hash: 42 } } }],
+  ])('%s: 400 BAD_REQUEST, nothing upstream', async (_name, body) => {
+    const running = await startService();
+    const { url } = await served(running);
+
+    const answer = await post(url, JSON.stringify(body));
+
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { errors: Array<{ extensions: unknown }> }).errors[0]?.extensions).toEqual({ code: 'BAD_REQUEST' });
+    expect(running.service.graphqlCalls).toEqual([]);
+  });
+});
+
+describe('createGraphQLProxy({ operations, allowIntrospection: true })', () => {
+  it.each([
+    ['__schema', '{ __schema { queryType { name } } }'],
+    ['__type', '{ __type(name: "Query") { name } }'],
+    ['__typename', '{ __typename }'],
+    ['__schema through a fragment', '{ __schema { ...Types } } fragment Types on __Schema { queryType { name } }'],
+  ])('%s alone goes through; authorizeOperation is told a query with no name and no id', async (_name, query) => {
+    const running = await startService();
+    const told: OperationFacts[] = [];
+    const { url } = await served(running, {
+      allowIntrospection: true,
+      authorizeOperation: (_request, operation) => {
+        told.push(operation);
+        return true;
+      },
+    });
+
+    const answer = await post(url, { query });
+
+    expect(answer.status).toBe(200);
+    expect(sentTexts(running)).toEqual([query]);
+    expect(told).toEqual([{ operationName: null, type: 'query', id: null }]);
+  });
+
+  it('a text of fragments only is no introspection query: refused', async () => {
+    const running = await startService();
+    const { url } = await served(running, { allowIntrospection: true });
+
+    await refusal(await post(url, { query: 'fragment Types on __Schema { queryType { name } }' }));
+
+    expect(running.service.graphqlCalls).toEqual([]);
+  });
+});
+
+describe('createGraphQLProxy({ operations }): one hash listed with and without sha256:', () => {
+  it('for the same text is one operation, found by either form', async () => {
+    const running = await startService();
+    const id = sha256(COUNT);
+    const { url } = await served(running, { operations: { [id]: COUNT, [`sha256:${id}`]: COUNT } });
+
+    const answers = [await post(url, { documentId: id }), await post(url, { documentId: `sha256:${id}` })];
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(sentTexts(running)).toEqual([COUNT, COUNT]);
+  });
+});
+
 describe('createGraphQLProxy({ operations }): mistakes fail at start-up', () => {
   const base = { apiKey: API_KEY, region: 'test', regions: { test: 'http://127.0.0.1:9' }, authorizeRequest: hasSession };
+  const LONG_ID = 'k'.repeat(150);
   it.each([
     ['a list that is no object', { operations: 'persisted-documents.json' }, /operations must be the client preset's persisted-documents.json/],
     ['an empty list', { operations: {} }, /operations holds no operation/],
     ['an entry whose text is no string', { operations: { a: 1 } }, /the entry "a" is not a string → string/],
+    ['an entry whose id is empty', { operations: { '': COUNT } }, /the entry "" is not a string → string/],
+    ['a Map entry whose id is no string', { operations: new Map<unknown, string>([[1, COUNT]]) }, /the entry "1" is not a string → string/],
+    ['a long id whose text is no string, cut to 100', { operations: { [LONG_ID]: 1 } }, /the entry "k{100}" is not/],
+    ['a long id whose text does not parse, cut to 100', { operations: { [LONG_ID]: 'query {' } }, /id "k{100}", whose text does not parse/],
+    [
+      'a long id with no operation, cut to 100',
+      { operations: { [LONG_ID]: 'fragment F on Query { pentests_count }' } },
+      /id "k{100}", whose text has no operation/,
+    ],
+    [
+      'a long hash listed twice for two texts, cut to 100',
+      { operations: { [LONG_ID]: COUNT, [`sha256:${LONG_ID}`]: ACCOUNT } },
+      /operations holds id "k{100}" twice/,
+    ],
     ['an entry whose text does not parse', { operations: { a: 'query {' } }, /id "a", whose text does not parse as GraphQL/],
     ['an entry with no operation', { operations: { a: 'fragment F on Query { pentests_count }' } }, /id "a", whose text has no operation/],
     ['authorizeOperation without a list', { authorizeOperation: () => true }, /give operations too/],
