@@ -180,9 +180,15 @@ describe('a failing tenant’s backoff outlives its session (issue 47: with more
     return { clock, query, handler };
   }
 
+  /** A shared cache that stores hold-offs but cannot read them back: no farm hold-off, so the handler's own record keeps the outage. */
+  const writeOnlyHoldOffs = () => {
+    const { read, write, compareAndSet, takeLease, releaseLease, holdOff } = memoryTokenCache();
+    return { read, write, compareAndSet, takeLease, releaseLease, holdOff };
+  };
   const caches = [
     ['without a shared cache', () => ({})],
     ['with a shared cache', () => ({ tokenCache: memoryTokenCache() })],
+    ['with a shared cache that cannot read its hold-offs back', () => ({ tokenCache: writeOnlyHoldOffs() })],
   ] as const;
 
   it.each(caches)('%s, a refused key is asked once per recovery step however the pool churns: 5 s, then 10 s, to the millisecond', async (_, cache) => {
