@@ -20,7 +20,7 @@ export interface UpstreamWiring {
   renewsWhenDue?: (() => boolean) | undefined;
   telemetryLabels?: Labels;
   /** The handler's record of its sessions' failures, which outlives the session that met them. */
-  failures?: FailureMemory | undefined;
+  failures: FailureMemory;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface UpstreamWiring {
 export function upstreamClient(
   options: HandlerOptionsBase,
   { apiKey, region }: { apiKey: string; region: string | AutoRegion },
-  { transport, renewsWhenDue, telemetryLabels, failures }: UpstreamWiring = {},
+  { transport, renewsWhenDue, telemetryLabels, failures }: UpstreamWiring,
 ): ClientParts {
   tellErrorsInFull();
   const { regions, fetch, refreshMarginMs, authTimeoutMs, now, tokenCache } = options;
@@ -57,7 +57,7 @@ export function upstreamClient(
   const cacheHoldsOff = tokenCache?.holdOff !== undefined && tokenCache.readHoldOff !== undefined;
   const log = serverLogger(options).warn;
   ownership.shareSource = (exchange, { identityMaterial, ...context }) => {
-    const inner = failures === undefined ? exchange : failures(exchange, identityMaterial, !cacheHoldsOff);
+    const inner = failures(exchange, identityMaterial, !cacheHoldsOff);
     if (tokenCache === undefined) return inner;
     // The cache is told the key's full SHA-256, not the client's short tag: two keys must never share an entry.
     return sharedTokenSource({ inner, cache: tokenCache, identity: sha256Hex(identityMaterial), ...context, log, labels: telemetryLabels });

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { type AuthEvent, createAuthClient, graphqlProxy } from '../../src/index.js';
 import { AuthConfigError } from '../../src/core/index.js';
-import { createGraphQLProxy, type ServerHandlerOptions } from '../../src/server/index.js';
+import { createGraphQLProxy, createTokenHandler, type ServerHandlerOptions } from '../../src/server/index.js';
 import { PauseOpDocument, PentestsDocument, runningOpId } from '../support/documents.js';
 import { API_KEY, type Running, startService } from '../support/fixtures.js';
-import { hasSession, serveHandler, withSession } from './serve-handler.js';
+import { hasSession, post, serveHandler, withSession } from './serve-handler.js';
 
 async function servedProxy(running: Running, options: Partial<ServerHandlerOptions>): Promise<string> {
   const proxy = createGraphQLProxy({ apiKey: API_KEY, region: 'test', regions: { test: running.baseUrl }, authorizeRequest: hasSession, ...options });
@@ -68,5 +68,26 @@ describe('the server handlers’ onEvent', () => {
     expect(() =>
       createGraphQLProxy({ apiKey: API_KEY, region: 'us', authorizeRequest: hasSession, onEvent: 'log' as unknown as (event: AuthEvent) => void }),
     ).toThrow(AuthConfigError);
+  });
+
+  it('tells the token handler’s check of a claimed token that the service answered 500: an http-error operation, then the renewal it led to', async () => {
+    const running = await startService();
+    const events: AuthEvent[] = [];
+    const handler = createTokenHandler({
+      apiKey: API_KEY,
+      region: 'test',
+      regions: { test: running.baseUrl },
+      authorizeRequest: hasSession,
+      onEvent: (event) => events.push(event),
+    });
+    const url = `${await serveHandler(handler)}/api/token`;
+    const { token } = (await (await post(url, {})).json()) as { token: string };
+    running.service.queueGraphqlFailures(500);
+    const renewed = (await (await post(url, { expired: token })).json()) as { token: string };
+    expect(renewed.token).toBe(running.service.issuedTokens[1]);
+    expect(events.filter((event) => event.type === 'operation')).toEqual([
+      expect.objectContaining({ operationName: 'TokenCheck', outcome: 'http-error', status: 500, retry: false }),
+    ]);
+    expect(running.service.authCalls).toHaveLength(2);
   });
 });

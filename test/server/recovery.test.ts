@@ -108,6 +108,20 @@ describe('a handler after /v1/auth refused its key', () => {
     expect(running.service.authCalls).toHaveLength(5);
   });
 
+  it('without recovery options, a refused key is asked again 5 s after the refusal by the handler’s clock, not before', async () => {
+    const running = await startService();
+    let clock = Date.now();
+    const { url } = await served(running, createTokenHandler, { logger: recordingLogger().logger, now: () => clock });
+    running.service.queueAuthFailures(403, 403);
+    expect((await post(`${url}/api/token`, {})).status).toBe(502);
+    clock += 4_999;
+    expect((await post(`${url}/api/token`, {})).status).toBe(502);
+    expect(running.service.authCalls).toHaveLength(1);
+    clock += 1;
+    expect((await post(`${url}/api/token`, {})).status).toBe(502);
+    expect(running.service.authCalls).toHaveLength(2);
+  });
+
   it('the retry its timer makes asks /v1/auth though the handler’s clock reads the wait unfinished (a timer may fire a moment early): the refusal’s record never holds back the session that met it', async () => {
     const running = await startService();
     const ends: AuthEvent[] = [];
@@ -276,16 +290,17 @@ describe('the log line of a refused key names the setting to check, never the ke
     fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=sid-${tenant}` }, body: '{}' });
 
   it.each([
-    ['with tenantLabel: the tenant, by the label the app gave', true, 'the key credentials() gave for tenant "tenant-b"'],
-    ['without: how to have it named', false, 'the key credentials() gave for a tenant (give tenantLabel to have it named here)'],
-  ])('a credentials resolver %s', async (_, labelled, named) => {
+    ['with tenantLabel: the tenant, by the label the app gave', '', 'the key credentials() gave for tenant "tenant-b"'],
+    ['with a tenantLabel over 100 characters: its first 100', 'x'.repeat(150), `the key credentials() gave for tenant "tenant-b${'x'.repeat(92)}"`],
+    ['without: how to have it named', null, 'the key credentials() gave for a tenant (give tenantLabel to have it named here)'],
+  ])('a credentials resolver %s', async (_, labelTail, named) => {
     const running = await startService({ apiKeys: Object.values(KEYS) });
     const { lines, logger } = recordingLogger();
     const handler = createTokenHandler({
       credentials: cookieResolver(USERS, KEYS),
       regions: { test: running.baseUrl },
       logger,
-      ...(labelled ? { tenantLabel: (request: Request) => `tenant-${request.headers.get('cookie')?.slice(-1) ?? ''}` } : {}),
+      ...(labelTail === null ? {} : { tenantLabel: (request: Request) => `tenant-${request.headers.get('cookie')?.slice(-1) ?? ''}${labelTail}` }),
     });
     const url = await serveHandler(handler);
     running.service.removeApiKey(KEYS.b);

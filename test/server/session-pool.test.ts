@@ -3,7 +3,7 @@
 // first with its timer; a tenant nobody asked for since its token came keeps no timer and asks
 // nothing; a tenant coming back costs at most one /v1/auth (none while a shared cache holds its
 // token); one tenant's refused key leaves the others served.
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createGraphQLProxy, createTokenHandler, memoryTokenCache, type TenantHandlerOptions } from '../../src/server/index.js';
 import { type Running, startService, waitUntil } from '../support/fixtures.js';
 import { trackLibraryTimers, type TimerTracker } from '../support/live-timers.js';
@@ -180,9 +180,15 @@ describe('a failing tenant’s backoff outlives its session (issue 47: with more
     return { clock, query, handler };
   }
 
+  /** A shared cache that stores hold-offs but cannot read them back: no farm hold-off, so the handler's own record keeps the outage. */
+  const writeOnlyHoldOffs = () => {
+    const { read, write, compareAndSet, takeLease, releaseLease, holdOff } = memoryTokenCache();
+    return { read, write, compareAndSet, takeLease, releaseLease, holdOff };
+  };
   const caches = [
     ['without a shared cache', () => ({})],
     ['with a shared cache', () => ({ tokenCache: memoryTokenCache() })],
+    ['with a shared cache that cannot read its hold-offs back', () => ({ tokenCache: writeOnlyHoldOffs() })],
   ] as const;
 
   it.each(caches)('%s, a refused key is asked once per recovery step however the pool churns: 5 s, then 10 s, to the millisecond', async (_, cache) => {
@@ -246,6 +252,22 @@ describe('a failing tenant’s backoff outlives its session (issue 47: with more
       expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([3, 3]);
     },
   );
+
+  // The jitter is pinned (0.1 of the step, then 0.9) so the farm's draw and any second one differ.
+  it('with a shared cache that holds off, the farm’s wait is the only one: a tenant’s next session asks the moment it ends', async () => {
+    const running = await startTenants({ tokenLifetimeSec: 3600 });
+    const random = vi.spyOn(Math, 'random').mockReturnValueOnce(0.1).mockReturnValueOnce(0.9);
+    onTestFinished(() => {
+      random.mockRestore();
+    });
+    running.service.failNextAuthCalls(1, 503);
+    const { clock, query } = await churningPool(running, { tokenCache: memoryTokenCache() });
+    expect((await query('a')).status).toBe(503);
+    expect((await query('b')).status).toBe(200);
+    clock.now += 100; // the first step's 1 s, times 0.1
+    expect((await query('a')).status).toBe(200);
+    expect([authsFor(running, 'a'), authsFor(running, 'b')]).toEqual([2, 1]);
+  });
 
   it('a token obtained starts the steps again: the next refusal waits the first step, 5 s, not the next', async () => {
     const running = await startTenants({ tokenLifetimeSec: 3600 });

@@ -138,9 +138,14 @@ describe('token-endpoint mode when the session moves a user from one tenant to a
     }
   });
 
-  it('a handler with one apiKey says nothing of a scope: its answers are as before', async () => {
+  // `credentials: undefined` is what an app's config spread gives when it names no resolver: still one key.
+  it.each([
+    ['no credentials', {}],
+    ['credentials: undefined', { credentials: undefined }],
+  ])('a handler with one apiKey (%s) says nothing of a scope: its answers are as before', async (_, extra) => {
     const running = await startService();
-    const url = `${await serveHandler(createTokenHandler({ apiKey: 'test-key', region: 'test', regions: { test: running.baseUrl }, authorizeRequest: () => true }))}/api/token`;
+    const handler = createTokenHandler({ apiKey: 'test-key', region: 'test', regions: { test: running.baseUrl }, authorizeRequest: () => true, ...extra });
+    const url = `${await serveHandler(handler)}/api/token`;
     const answer = (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as Record<
       string,
       unknown

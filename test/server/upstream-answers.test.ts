@@ -258,8 +258,12 @@ describe('the options a handler hands on to its client for the service', () => {
     const running = await startService();
     const url = await serveHandler(createTokenHandler(options(running, { authTimeoutMs: 200, logger: { warn: () => undefined, error: () => undefined } })));
     const release = running.service.pauseAuth();
+    const started = performance.now();
     const answer = await post(url, {});
+    // Far under the client's default (30 s), which a handler that dropped the option would wait out.
+    const waitedMs = performance.now() - started;
     release();
+    expect(waitedMs).toBeLessThan(15_000);
     expect(answer.status).toBe(503);
     expect(((await answer.json()) as { code: string }).code).toBe('UPSTREAM_AUTH_UNAVAILABLE');
   });
