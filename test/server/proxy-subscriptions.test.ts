@@ -97,6 +97,17 @@ function subscribed(client: CoreAuthClient, opId: string, poke: () => void) {
   return { seqs, errors, unsubscribe };
 }
 
+/** A browser subscribed through the proxy to the demo's first pentest, its first event (seq 1) through. */
+async function firstEventThrough(service: Running['service'], client: CoreAuthClient, until: (ready: () => boolean) => Promise<void>, poke: () => void) {
+  const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
+  const topic = pentestTopic('pentestStateChanged', opId);
+  const subscription = subscribed(client, opId, poke);
+  await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
+  service.publish(topic);
+  await until(() => subscription.seqs.length === 1);
+  return { ...subscription, topic };
+}
+
 /** A browser's event stream request, read as it comes: the text so far, and whether the stream ended (or broke). */
 async function rawStream(url: string, body: unknown, poke: () => void) {
   const browser = new AbortController();
@@ -230,12 +241,7 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
       const running = await startService({ tokenLifetimeSec: 10 });
       const { service } = running;
       const { client, until, poke, events } = await throughProxy(running, { refreshMarginMs: 3_000 });
-      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
-      const topic = pentestTopic('pentestStateChanged', opId);
-      const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
-      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
-      service.publish(topic);
-      await until(() => seqs.length === 1);
+      const { seqs, errors, unsubscribe, topic } = await firstEventThrough(service, client, until, poke);
       // The move's stream listens this late (the first one did not).
       service.subscribeDelayMs = subscribeDelayMs;
 
@@ -263,12 +269,7 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
       const { service } = running;
       service.endsSubscriptionsAtExpiry = false;
       const { client, until, poke } = await throughProxy(running, { refreshMarginMs: 3_000 });
-      const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
-      const topic = pentestTopic('pentestStateChanged', opId);
-      const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
-      await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
-      service.publish(topic);
-      await until(() => seqs.length === 1);
+      const { seqs, errors, unsubscribe, topic } = await firstEventThrough(service, client, until, poke);
 
       // The move at 7 s, then 5 s of overlap with no event: the proxy lets the old stream go.
       await until(() => service.subscriptionConnections[1]?.subscriptions === 1 && service.subscriptionConnections[0]?.state === 'closed');
@@ -356,12 +357,7 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     const running = await startService();
     const { service } = running;
     const { client, until, poke, events } = await throughProxy(running);
-    const opId = service.demo.store('us').pentests[0]?.op_id ?? '';
-    const topic = pentestTopic('pentestStateChanged', opId);
-    const { seqs, errors, unsubscribe } = subscribed(client, opId, poke);
-    await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
-    service.publish(topic);
-    await until(() => seqs.length === 1);
+    const { seqs, errors, unsubscribe, topic } = await firstEventThrough(service, client, until, poke);
 
     service.expireTokensNow();
     await until(
