@@ -105,7 +105,19 @@ async function firstEventThrough(service: Running['service'], client: CoreAuthCl
   await until(() => service.subscriptionConnections.some((connection) => connection.state === 'open' && connection.subscriptions === 1));
   service.publish(topic);
   await until(() => subscription.seqs.length === 1);
-  return { ...subscription, topic };
+  /**
+   * One more event after whatever the test did to the stream, then unsubscribed: it must come once,
+   * as seq 2, with no error, on the first token and one renewal.
+   */
+  const secondEventOnce = async () => {
+    const published = service.publish(topic);
+    await until(() => subscription.seqs.at(-1) === published);
+    subscription.unsubscribe();
+    expect(subscription.seqs).toEqual([1, 2]);
+    expect(subscription.errors).toEqual([]);
+    expect(service.authCalls).toHaveLength(2);
+  };
+  return { ...subscription, topic, secondEventOnce };
 }
 
 /** A browser's event stream request, read as it comes: the text so far, and whether the stream ended (or broke). */
@@ -241,20 +253,15 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
       const running = await startService({ tokenLifetimeSec: 10 });
       const { service } = running;
       const { client, until, poke, events } = await throughProxy(running, { refreshMarginMs: 3_000 });
-      const { seqs, errors, unsubscribe, topic } = await firstEventThrough(service, client, until, poke);
+      const { secondEventOnce } = await firstEventThrough(service, client, until, poke);
       // The move's stream listens this late (the first one did not).
       service.subscribeDelayMs = subscribeDelayMs;
 
       await until(() => service.subscriptionConnections[0]?.endedForExpiry === true && service.subscriptionConnections[1]?.subscriptions === 1);
-      const published = service.publish(topic);
-      await until(() => seqs.at(-1) === published);
-      unsubscribe();
+      // Two tokens, the first and the move's: the old one's end was expected, so nothing was renewed for it.
+      await secondEventOnce();
       await until(() => service.subscriptionConnections.every((connection) => connection.state !== 'open'));
 
-      expect(seqs).toEqual([1, 2]);
-      expect(errors).toEqual([]);
-      // The first token and the move's: the old one's end was expected, so nothing was renewed for it.
-      expect(service.authCalls).toHaveLength(2);
       expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([true, false]);
       expect(events.filter((event) => event.type === 'subscription-renewed')).toEqual([]);
     },
@@ -269,17 +276,12 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
       const { service } = running;
       service.endsSubscriptionsAtExpiry = false;
       const { client, until, poke } = await throughProxy(running, { refreshMarginMs: 3_000 });
-      const { seqs, errors, unsubscribe, topic } = await firstEventThrough(service, client, until, poke);
+      const { secondEventOnce } = await firstEventThrough(service, client, until, poke);
 
       // The move at 7 s, then 5 s of overlap with no event: the proxy lets the old stream go.
       await until(() => service.subscriptionConnections[1]?.subscriptions === 1 && service.subscriptionConnections[0]?.state === 'closed');
-      const published = service.publish(topic);
-      await until(() => seqs.at(-1) === published);
-      unsubscribe();
+      await secondEventOnce();
 
-      expect(seqs).toEqual([1, 2]);
-      expect(errors).toEqual([]);
-      expect(service.authCalls).toHaveLength(2);
       expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([false, false]);
     },
   );
@@ -357,7 +359,7 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
     const running = await startService();
     const { service } = running;
     const { client, until, poke, events } = await throughProxy(running);
-    const { seqs, errors, unsubscribe, topic } = await firstEventThrough(service, client, until, poke);
+    const { secondEventOnce } = await firstEventThrough(service, client, until, poke);
 
     service.expireTokensNow();
     await until(
@@ -365,13 +367,8 @@ describe('subscriptions through createGraphQLProxy (graphql-sse)', () => {
         service.subscriptionConnections.filter((connection) => connection.state === 'open' && connection.subscriptions === 1).length === 1 &&
         service.subscriptionConnections.length === 2,
     );
-    const published = service.publish(topic);
-    await until(() => seqs.at(-1) === published);
-    unsubscribe();
+    await secondEventOnce();
 
-    expect(seqs).toEqual([1, 2]);
-    expect(errors).toEqual([]);
-    expect(service.authCalls).toHaveLength(2);
     expect(service.subscriptionConnections.map((connection) => connection.endedForExpiry)).toEqual([true, false]);
     expect(events.filter((event) => event.type === 'subscription-start')).toHaveLength(1);
     expect(events.filter((event) => event.type === 'subscription-renewed')).toEqual([]);
